@@ -1,0 +1,83 @@
+import Foundation
+
+/// What a build is asked to do.
+public struct BuildOptions: Sendable {
+    public var content: URL
+    public var contentDisplay: String
+    /// A custom templates folder; nil or missing means the built-in templates.
+    public var templates: URL?
+    public var templatesDisplay: String
+    public var output: URL
+    public var outputDisplay: String
+
+    public init(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String, output: URL,
+                outputDisplay: String) {
+        self.content = content
+        self.contentDisplay = contentDisplay
+        self.templates = templates
+        self.templatesDisplay = templatesDisplay
+        self.output = output
+        self.outputDisplay = outputDisplay
+    }
+}
+
+/// What a build did: the numbers for its closing line, and every problem.
+public struct BuildSummary: Sendable {
+    public var pages: Int
+    public var files: Int
+    public var records: Int
+    public var inputFiles: Int
+    public var diagnostics: [Diagnostic]
+    public var seconds: Double
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var noteCount: Int { diagnostics.count { $0.severity == .note } }
+}
+
+/// A stage of the build, for progress display.
+public enum BuildEvent: Sendable {
+    case loaded(records: Int, files: Int)
+    case validated(problems: Int)
+    case rendering(done: Int, total: Int)
+    case writing(files: Int)
+}
+
+/// The build: load → validate → render → write, one way. Everything is loaded and validated
+/// before anything renders, and templates are parsed before either, so a build stops before it
+/// writes anything or runs to the end.
+public struct BuildPipeline: Sendable {
+    public let options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Loads and validates only (for `validate` and for tests).
+    public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> ValidatedCase {
+        let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
+        let c = loaded.caseFile
+        events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
+        let validated = await Validator().validate(loaded)
+        events?(.validated(problems: validated.diagnostics.count))
+        return validated
+    }
+
+    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> BuildSummary {
+        let start = Date()
+        let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
+        try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
+        let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+        let validated = try await validate(events: events)
+        let files = await SiteRenderer(templates: templates).render(validated) { done, total in
+            events?(.rendering(done: done, total: total))
+        }
+        events?(.writing(files: files.count))
+        try writer.write(files)
+        let c = validated.caseFile
+        return BuildSummary(pages: files.count { $0.path.hasSuffix(".html") }, files: files.count,
+                            records: c.fruits.count + c.animals.count + c.bulletins.count,
+                            inputFiles: validated.files.count, diagnostics: validated.diagnostics,
+                            seconds: Date().timeIntervalSince(start))
+    }
+}

@@ -1,0 +1,49 @@
+/// One problem in a case: which rule, how severe, what is wrong, and where — a place in a file,
+/// and the record and field it concerns.
+public struct Diagnostic: Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// The collection and record the problem concerns, when it concerns one.
+    public var collection: Collection?
+    public var recordID: String?
+    public var field: String?
+    /// The offending value as written, when there is one.
+    public var value: String?
+    /// How to fix it.
+    public var fix: String?
+    /// Other places that take part (the first definition, for a duplicate id).
+    public var related: [SourceLocation]
+
+    public init(rule: Rule, message: String, location: SourceLocation?, collection: Collection? = nil,
+                recordID: String? = nil, field: String? = nil, value: String? = nil, fix: String? = nil,
+                related: [SourceLocation] = []) {
+        self.ruleID = rule.id
+        self.severity = rule.defaultSeverity
+        self.message = message
+        self.location = location
+        self.collection = collection
+        self.recordID = recordID
+        self.field = field
+        self.value = value
+        self.fix = fix
+        self.related = related
+    }
+
+    public var rule: Rule? { Rule.byID[ruleID] }
+}
+
+extension Diagnostic {
+    /// The order reports list problems in: by file, line and column, then by rule; problems with
+    /// no place last.
+    static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        switch (a.location, b.location) {
+        case let (l?, r?) where l != r: return l < r
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default:
+            return (a.ruleID, a.recordID ?? "", a.field ?? "", a.message) < (b.ruleID, b.recordID ?? "", b.field ?? "", b.message)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Diagnostics in the compiler form editors and CI understand
+/// (`Content/animals.yaml:12:22: error: … [suspicion-range]`), and the closing summary.
+public struct DiagnosticFormatter: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    public func line(_ d: Diagnostic) -> String {
+        let place = d.location.map { "\($0): " } ?? (d.recordID.map { "\(d.collection?.rawValue ?? "case") \"\($0)\": " } ?? "")
+        let severity = paint(d.severity.rawValue, d.severity)
+        return "\(place)\(severity): \(d.message) [\(d.ruleID)]"
+    }
+
+    private func paint(_ text: String, _ severity: Severity) -> String {
+        guard colour else { return text }
+        let code = switch severity {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .note: "1;36"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// "3 errors, 1 warning in 5 files" (notes counted when there are any).
+    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        let notes = diagnostics.count { $0.severity == .note }
+        let files = Set(diagnostics.compactMap { $0.location?.path }).count
+        var parts = [count(errors, "error"), count(warnings, "warning")]
+        if notes > 0 { parts.append(count(notes, "note")) }
+        return parts.joined(separator: ", ") + " in \(count(files, "file"))"
+    }
+
+    public static func count(_ n: Int, _ word: String) -> String {
+        "\(n.formatted()) \(word)\(n == 1 ? "" : "s")"
+    }
+}
+
+extension Int {
+    /// 20401 → "20,401".
+    func formatted() -> String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
+}

@@ -1,0 +1,42 @@
+/// "Did you mean …": the candidate nearest to a misspelling, by edit distance.
+enum Suggestion {
+    /// The nearest candidate within a distance that still reads as a typo (a third of the word,
+    /// at least 2), or nil.
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let limit = max(2, word.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word.lowercased(), candidate.lowercased(), limit: limit)
+            if d <= limit, best == nil || d < best!.1 || (d == best!.1 && candidate < best!.0) {
+                best = (candidate, d)
+            }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance, stopping early once it must exceed `limit`.
+    static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// " (did you mean "x"?)" or "".
+    static func phrase(for word: String, in candidates: some Sequence<String>) -> String {
+        nearest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Yams
+
+/// What loading a case folder produced: the case (every record that has an id), where each
+/// record was written, and every problem found on the way.
+public struct LoadedCase: Sendable {
+    public var caseFile: CaseFile
+    public var sourceMap: SourceMap
+    public var diagnostics: [Diagnostic]
+    /// The files read, as shown in diagnostics.
+    public var files: [String]
+    /// The text of site.yaml and of each collection file, by path, for source excerpts.
+    public var dataTexts: [String: String]
+}
+
+/// Reads a case folder (CONTENT.md): site.yaml, the three collections in YAML or JSON, and the
+/// notes. Problems in the content become diagnostics; only a folder that cannot be read at all
+/// throws.
+public struct ContentLoader: Sendable {
+    public let directory: URL
+    /// How the folder is named in diagnostics (`Content`).
+    public let displayPath: String
+
+    public init(directory: URL, displayPath: String? = nil) {
+        self.directory = directory.standardizedFileURL
+        self.displayPath = displayPath ?? directory.relativePath
+    }
+
+    public func load() async throws -> LoadedCase {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
+            throw CasefileError.unreadable(displayPath, reason: "no such folder")
+        }
+        let siteURL = directory.appendingPathComponent("site.yaml")
+        guard fm.fileExists(atPath: siteURL.path) else { throw CasefileError.notAFolder(displayPath) }
+
+        var problems: [Diagnostic] = []
+        var files: [String] = []
+        var sourceMap = SourceMap()
+
+        let sitePath = display("site.yaml")
+        files.append(sitePath)
+        let siteFile = try DataFile.read(siteURL, path: sitePath, problems: &problems)
+        var texts = [sitePath: siteFile.text]
+        var site = SiteSettings(title: "Untitled case")
+        if let root = siteFile.root,
+           var reader = FieldReader.make(root, path: sitePath, collection: nil, what: "site.yaml",
+                                         known: SiteSettingsDecoding.fields, problems: &problems) {
+            site = SiteSettingsDecoding.decode(&reader)
+            problems += reader.diagnostics
+        } else if siteFile.root == nil, !problems.contains(where: { $0.location?.path == sitePath }) {
+            problems.append(Diagnostic(rule: .missingField, message: "site.yaml is empty: it needs at least a title",
+                                       location: SourceLocation(path: sitePath, line: 1, column: 1), field: "title",
+                                       fix: "Add `title: …`."))
+        }
+
+        // The three collections are independent: read them side by side.
+        let results = try await Parallel.map([Collection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
+            try self.loadCollection(collection)
+        }
+        var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
+        for result in results {
+            problems += result.problems
+            if let path = result.path {
+                files.append(path)
+                sourceMap.files[result.collection] = path
+                texts[path] = result.text
+            }
+            switch result.records {
+            case let .fruits(list): fruits = list
+            case let .animals(list): animals = list
+            case let .bulletins(list): bulletins = list
+            }
+            switch result.collection {
+            case .fruits: sourceMap.fruits = result.origins
+            case .animals: sourceMap.animals = result.origins
+            case .bulletins: sourceMap.bulletins = result.origins
+            }
+        }
+
+        let notes = try await loadNotes(files: &files)
+        let caseFile = CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
+        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts)
+    }
+
+    private func display(_ relative: String) -> String {
+        displayPath.isEmpty || displayPath == "." ? relative : displayPath + "/" + relative
+    }
+
+    private enum Records: Sendable {
+        case fruits([Fruit]), animals([Animal]), bulletins([Bulletin])
+    }
+
+    private struct CollectionResult: Sendable {
+        var collection: Collection
+        var path: String?
+        var records: Records
+        var origins: [RecordOrigin]
+        var problems: [Diagnostic]
+        var text = ""
+    }
+
+    private func loadCollection(_ collection: Collection) throws -> CollectionResult {
+        let fm = FileManager.default
+        let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }
+            .filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: [])
+        switch collection {
+        case .fruits: result.records = .fruits([])
+        case .animals: result.records = .animals([])
+        case .bulletins: result.records = .bulletins([])
+        }
+        guard let name = candidates.first else { return result }
+        if candidates.count > 1 { throw CasefileError.twoFiles(display(candidates[0]), display(candidates[1])) }
+        let path = display(name)
+        result.path = path
+        let file = try DataFile.read(directory.appendingPathComponent(name), path: path, problems: &result.problems)
+        result.text = file.text
+        guard let root = file.root else { return result }
+        guard case let .sequence(items) = root else {
+            result.problems.append(Diagnostic(rule: .typeMismatch,
+                                              message: "\(collection.rawValue) must be a list of records, got \(root.kindDescription)",
+                                              location: SourceLocation(path: path, mark: root.mark),
+                                              fix: "Start each record with `- id: …` (YAML) or write a JSON array."))
+            return result
+        }
+        switch collection {
+        case .fruits:
+            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.fruitFields,
+                                         problems: &result.problems, RecordDecoding.fruit)
+            result.records = .fruits(list)
+            result.origins = origins
+        case .animals:
+            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.animalFields,
+                                         problems: &result.problems, RecordDecoding.animal)
+            result.records = .animals(list)
+            result.origins = origins
+        case .bulletins:
+            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.bulletinFields,
+                                         problems: &result.problems, RecordDecoding.bulletin)
+            result.records = .bulletins(list)
+            result.origins = origins
+        }
+        return result
+    }
+
+    private func decode<Record>(_ items: Node.Sequence, path: String, collection: Collection, fields: [String],
+                                problems: inout [Diagnostic],
+                                _ decodeOne: (inout FieldReader) -> Record?) -> ([Record], [RecordOrigin]) {
+        var records: [Record] = []
+        var origins: [RecordOrigin] = []
+        records.reserveCapacity(items.count)
+        origins.reserveCapacity(items.count)
+        for item in items {
+            guard var reader = FieldReader.make(item, path: path, collection: collection, what: collection.withArticle,
+                                                known: fields, problems: &problems) else { continue }
+            let record = decodeOne(&reader)
+            problems += reader.diagnostics
+            if let record {
+                records.append(record)
+                origins.append(reader.origin)
+            }
+        }
+        return (records, origins)
+    }
+
+    /// `notes/animals/<id>.md` and `notes/bulletins/<id>.md`; read in parallel, as a large case
+    /// has tens of thousands.
+    private func loadNotes(files: inout [String]) async throws -> [Collection: [String: Note]] {
+        var notes: [Collection: [String: Note]] = [:]
+        for collection in [Collection.animals, .bulletins] {
+            let folder = directory.appendingPathComponent("notes/\(collection.rawValue)")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            let markdown = names.filter { $0.hasSuffix(".md") }.sorted()
+            let loaded = try await Parallel.map(markdown, chunkSize: 256) { name -> Note in
+                let path = self.display("notes/\(collection.rawValue)/\(name)")
+                let data: Data
+                do { data = try Data(contentsOf: folder.appendingPathComponent(name)) } catch {
+                    throw CasefileError.unreadable(path, reason: error.localizedDescription)
+                }
+                return Note(collection: collection, recordID: String(name.dropLast(3)), path: path,
+                            source: String(decoding: data, as: UTF8.self))
+            }
+            var byID: [String: Note] = [:]
+            for note in loaded {
+                byID[note.recordID] = note
+                files.append(note.path)
+            }
+            notes[collection] = byID
+        }
+        return notes
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Yams
+
+/// One YAML or JSON file of the case, parsed with its positions kept (Yams' composer reads both:
+/// JSON is YAML). A file that does not parse gives a `syntax` diagnostic at the place libyaml
+/// stopped, never a trap.
+struct DataFile {
+    /// The path shown to the user (`Content/animals.yaml`).
+    let path: String
+    let root: Node?
+    /// The text as read (empty when it was not UTF-8).
+    var text = ""
+
+    static func read(_ url: URL, path: String, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CasefileError.unreadable(path, reason: error.localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            problems.append(Diagnostic(rule: .syntax, message: "the file is not UTF-8 text",
+                                       location: SourceLocation(path: path, line: 1, column: 1),
+                                       fix: "Save the file as UTF-8."))
+            return DataFile(path: path, root: nil)
+        }
+        do {
+            let yaml = url.pathExtension == "json" ? JSONSurrogates.rewrite(text) : text
+            return DataFile(path: path, root: try Yams.compose(yaml: yaml), text: text)
+        } catch let error as YamlError {
+            problems.append(syntaxDiagnostic(error, path: path, text: text))
+        } catch {
+            problems.append(Diagnostic(rule: .syntax, message: "\(error)", location: SourceLocation(path: path, line: 1, column: 1)))
+        }
+        return DataFile(path: path, root: nil, text: text)
+    }
+
+    private static func syntaxDiagnostic(_ error: YamlError, path: String, text: String) -> Diagnostic {
+        var message = "the file does not parse"
+        var location = SourceLocation(path: path, line: 1, column: 1)
+        switch error {
+        case let .scanner(context, problem, m, _), let .parser(context, problem, m, _), let .composer(context, problem, m, _):
+            message = problem + (context.map { " \($0.text)" } ?? "")
+            location = SourceLocation(path: path, mark: m)
+        case let .reader(problem, offset, _, _):
+            message = problem
+            if let offset { location = locationAt(byteOffset: offset, in: text, path: path) }
+        case let .duplicatedKeysInMapping(duplicates, context):
+            message = "duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) \(context.text)"
+            location = SourceLocation(path: path, mark: context.mark)
+        default:
+            message = "\(error)"
+        }
+        return Diagnostic(rule: .syntax, message: message.trimmingCharacters(in: .whitespaces),
+                          location: location,
+                          fix: "Fix the syntax at this place; the rest of the file was not read.")
+    }
+
+    private static func locationAt(byteOffset: Int, in text: String, path: String) -> SourceLocation {
+        let bytes = text.utf8.prefix(byteOffset)
+        let line = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lastLine = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? []
+        let column = (String(decoding: lastLine, as: UTF8.self).unicodeScalars.count) + 1
+        return SourceLocation(path: path, line: line, column: column)
+    }
+}

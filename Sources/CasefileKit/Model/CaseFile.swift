@@ -1,0 +1,42 @@
+/// Everything a case folder holds, loaded: the settings, the three collections in file order,
+/// and the notes. Values only; where each record was written is kept in `origins`.
+public struct CaseFile: Sendable, Hashable {
+    public var site: SiteSettings
+    public var fruits: [Fruit]
+    public var animals: [Animal]
+    public var bulletins: [Bulletin]
+    /// Notes by collection, then by record id.
+    public var notes: [Collection: [String: Note]]
+
+    public init(site: SiteSettings, fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = [],
+                notes: [Collection: [String: Note]] = [:]) {
+        self.site = site
+        self.fruits = fruits
+        self.animals = animals
+        self.bulletins = bulletins
+        self.notes = notes
+    }
+
+    public func note(for collection: Collection, id: String) -> Note? {
+        notes[collection]?[id]
+    }
+}
+
+/// Where each record of each collection was written, parallel to the collections' arrays.
+public struct SourceMap: Sendable, Hashable {
+    public var fruits: [RecordOrigin] = []
+    public var animals: [RecordOrigin] = []
+    public var bulletins: [RecordOrigin] = []
+    /// The file each collection was read from, when it exists.
+    public var files: [Collection: String] = [:]
+
+    public init() {}
+
+    public subscript(collection: Collection) -> [RecordOrigin] {
+        switch collection {
+        case .fruits: fruits
+        case .animals: animals
+        case .bulletins: bulletins
+        }
+    }
+}

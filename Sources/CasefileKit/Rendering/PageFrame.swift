@@ -1,0 +1,150 @@
+/// What every page's context holds (Templates/README.md, "What every page receives"), and the
+/// pieces rows share: links, markers, detent links, problems.
+struct PageFrame {
+    let validated: ValidatedCase
+    let problems: ProblemIndex
+    let refs: RecordRefs
+    let kind: SiteMap.Kind?
+    /// This page's output path.
+    let path: String
+    let pageNumber: Int
+
+    var site: SiteSettings { validated.caseFile.site }
+    var root: String { SiteMap.root(from: path) }
+    /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
+    var depth: Int { min(1, path.split(separator: "/").count - 1) }
+
+    func link(to kind: SiteMap.Kind, recordAt index: Int, fragment: String) -> String {
+        SiteMap.link(from: path, to: validated.siteMap.path(kind, recordAt: index), fragment: fragment)
+    }
+
+    func link(toPage kind: SiteMap.Kind, _ number: Int = 1) -> String {
+        SiteMap.link(from: path, to: validated.siteMap.path(kind, page: number))
+    }
+
+    /// The common context; `table` and `rows` come from the page.
+    func context(heading: String, placeholder: String, caption: String, emptyMessage: String,
+                 rows: [[String: Any]], selection: [(fragment: String, recordID: String)]) -> [String: Any] {
+        let counts: [String: Any] = [
+            "errors": validated.errorCount, "warnings": validated.warningCount, "notes": validated.noteCount,
+            "total": validated.diagnostics.count, "hasProblems": !validated.diagnostics.isEmpty,
+            "href": link(toPage: .validation),
+            "errorsLabel": Self.plural(validated.errorCount, "error"),
+            "warningsLabel": Self.plural(validated.warningCount, "warning"),
+            "notesLabel": Self.plural(validated.noteCount, "note"),
+        ]
+        let nav: [[String: Any]] = [(SiteMap.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
+                                    (.validation, "Validation")].map { kind, label in
+            ["label": label, "href": link(toPage: kind), "current": kind == self.kind]
+        }
+        var context: [String: Any] = [
+            "lang": site.language,
+            "pageTitle": "\(heading) · \(site.title)",
+            "siteTitle": site.title,
+            "page": kind?.rawValue ?? "notfound",
+            "heading": heading,
+            "root": root,
+            "stylesheet": "casefile.css",
+            "selectionCSS": SelectionCSS.rules(selection),
+            "nav": nav,
+            "counts": counts,
+            "inspector": [
+                "presented": site.inspector.presented,
+                "placement": site.inspector.placement.rawValue,
+                "placeholder": placeholder,
+            ] as [String: Any],
+            "detents": site.sheet.detents.enumerated().map { i, detent in
+                ["name": detent.description, "label": Self.label(detent), "first": i == 0] as [String: Any]
+            },
+            "table": [
+                "caption": caption, "isEmpty": rows.isEmpty, "emptyMessage": emptyMessage, "rowCount": rows.count,
+            ] as [String: Any],
+            "rows": rows,
+            "pagination": pagination(),
+        ]
+        if let description = site.description { context["siteDescription"] = description }
+        return context
+    }
+
+    private func pagination() -> [String: Any] {
+        guard let kind else { return ["show": false] }
+        let count = validated.siteMap.pageCount(kind)
+        var result: [String: Any] = [
+            "show": count > 1,
+            "label": "Page \(pageNumber) of \(count)",
+            "pages": (1...count).map { n in
+                ["number": n, "href": link(toPage: kind, n), "current": n == pageNumber] as [String: Any]
+            },
+        ]
+        if pageNumber > 1 { result["previous"] = link(toPage: kind, pageNumber - 1) }
+        if pageNumber < count { result["next"] = link(toPage: kind, pageNumber + 1) }
+        return result
+    }
+
+    /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
+    func rowBase(collection: Collection?, recordID: String, fragment: String) -> [String: Any] {
+        let detents = site.sheet.detents
+        let markers: [[String: Any]] = detents.enumerated().map { i, detent in
+            ["id": i == 0 ? fragment : "\(fragment)_\(detent)", "name": detent.description,
+             "dims": site.sheet.dims(at: detent), "recordID": fragment]
+        }
+        let detentLinks: [[String: Any]] = detents.enumerated().map { i, detent in
+            ["name": detent.description, "label": Self.label(detent),
+             "href": "#" + (i == 0 ? fragment : "\(fragment)_\(detent)")]
+        }
+        var row: [String: Any] = [
+            "id": recordID, "fragment": fragment, "href": "#" + fragment,
+            "markers": markers, "detentLinks": detentLinks,
+        ]
+        let own = collection.map { problems.problems(of: $0, recordID) } ?? []
+        var invalid: [String: Any] = [:]
+        for i in own {
+            let problem = validated.diagnostics[i]
+            if let field = problem.field, invalid[field] == nil {
+                invalid[field] = ["rule": problem.ruleID, "message": problem.message]
+                if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
+                    invalid[String(field[..<dot])] = ["rule": problem.ruleID, "message": problem.message]
+                }
+            }
+        }
+        row["invalid"] = invalid
+        row["problems"] = own.map { problemSummary($0) }
+        row["problemCount"] = own.count
+        row["hasProblems"] = !own.isEmpty
+        row["problemsLabel"] = Self.plural(own.count, "problem")
+        return row
+    }
+
+    func problemSummary(_ i: Int) -> [String: Any] {
+        let problem = validated.diagnostics[i]
+        return [
+            "severity": problem.severity.rawValue, "rule": problem.ruleID, "message": problem.message,
+            "field": problem.field ?? "", "location": problem.location?.description ?? "",
+            "href": link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)),
+        ]
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String {
+        "\(n) \(word)\(n == 1 ? "" : "s")"
+    }
+
+    static func label(_ detent: Detent) -> String {
+        switch detent {
+        case .height: "\(detent) px"
+        case .medium: "Medium"
+        case .large: "Large"
+        }
+    }
+
+    func fruit(_ id: String) -> RecordRefs.Fruit {
+        refs.fruit(id, index: validated.index, depth: depth)
+    }
+
+    func animal(_ a: Int) -> RecordRefs.Animal {
+        refs.animals[depth][a]
+    }
+
+    func bulletin(_ b: Int) -> RecordRefs.Bulletin {
+        refs.bulletins[depth][b]
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Renders a validated case into the files of its site: the four tables (paginated), the 404
+/// page, the stylesheet and the validation reports. It reads values only and cannot fail.
+public struct SiteRenderer: Sendable {
+    public let templates: TemplateSet
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    private struct PageJob: Sendable {
+        var kind: SiteMap.Kind?
+        var number: Int
+    }
+
+    public func render(_ validated: ValidatedCase, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [OutputFile] {
+        let map = validated.siteMap
+        var jobs: [PageJob] = []
+        for kind in SiteMap.Kind.allCases {
+            for n in 1...map.pageCount(kind) { jobs.append(PageJob(kind: kind, number: n)) }
+        }
+        jobs.append(PageJob(kind: nil, number: 1))
+        let problems = ProblemIndex(validated.diagnostics)
+        let lines = Self.sourceLines(validated)
+        let refs = RecordRefs(validated)
+        let total = jobs.count
+        let pages = (try? await Parallel.map(jobs, chunkSize: 1, progress: { progress?($0, total) }) { job in
+            self.render(job, validated, problems, refs, lines)
+        }) ?? []
+        let reports = ValidationReports(validated)
+        return pages + [
+            OutputFile(path: "casefile.css", contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))),
+            OutputFile(path: "validation/report.json", contents: reports.json()),
+            OutputFile(path: "validation/report.sarif", contents: reports.sarif()),
+        ]
+    }
+
+    private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+                        _ lines: [String: [Substring]]) -> OutputFile {
+        guard let kind = job.kind else {
+            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1)
+            let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
+                                        rows: [], selection: [])
+            return OutputFile(path: "404.html", contents: templates.render(context, template: "notfound"))
+        }
+        let path = v.siteMap.path(kind, page: job.number)
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number)
+        let size = v.siteMap.pageSize
+        let count = v.siteMap.counts[kind] ?? 0
+        let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)
+        let context: [String: Any] = switch kind {
+        case .suspects: SuspectsPage(frame: frame).context(range: range)
+        case .bulletins: BulletinsPage(frame: frame).context(range: range)
+        case .fruits: FruitsPage(frame: frame).context(range: range)
+        case .validation: ValidationPage(frame: frame, lines: lines).context(range: range)
+        }
+        return OutputFile(path: path, contents: templates.render(context, template: kind.rawValue))
+    }
+
+    /// The lines of every file that a problem points into, split once.
+    private static func sourceLines(_ v: ValidatedCase) -> [String: [Substring]] {
+        let paths = Set(v.diagnostics.compactMap { $0.location?.path })
+        var lines: [String: [Substring]] = [:]
+        for path in paths {
+            guard let text = v.sources[path] else { continue }
+            lines[path] = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasSuffix("\r") ? $0.dropLast() : $0
+            }
+        }
+        return lines
+    }
+
+    /// The stylesheet's settings: media queries cannot read custom properties, so the breakpoint
+    /// and the detents are written into the CSS.
+    static func stylesheetContext(_ site: SiteSettings) -> [String: Any] {
+        func px(_ value: Double) -> String { RecordDecoding.format(value) }
+        return [
+            "compactBelow": px(site.inspector.compactBelow),
+            "compactMax": px(site.inspector.compactBelow - 0.02),
+            "minWidth": px(site.inspector.minWidth),
+            "idealWidth": px(site.inspector.idealWidth),
+            "maxWidth": px(site.inspector.maxWidth),
+            "detents": site.sheet.detents.map { detent in
+                let height = switch detent {
+                case let .height(h): "\(px(h))px"
+                case .medium: "50vh"
+                case .large: "calc(100vh - 3rem)"
+                }
+                return ["name": detent.description, "height": height, "dims": site.sheet.dims(at: detent)] as [String: Any]
+            },
+        ]
+    }
+}

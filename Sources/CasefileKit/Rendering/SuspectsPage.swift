@@ -1,0 +1,48 @@
+/// The rows of one page of the Suspects table.
+struct SuspectsPage {
+    let frame: PageFrame
+
+    func context(range: Range<Int>) -> [String: Any] {
+        let v = frame.validated
+        var rows: [[String: Any]] = []
+        var selection: [(String, String)] = []
+        for a in range {
+            let animal = v.caseFile.animals[a]
+            let fragment = v.fragments.animals[a]
+            selection.append((fragment, animal.id))
+            var row = frame.rowBase(collection: .animals, recordID: animal.id, fragment: fragment)
+            let suspicion = animal.suspicion
+            let fruits = animal.favoriteFruits.map(frame.fruit)
+            let involved = v.index.involvements[a].map { inv in
+                RecordRefs.Flagged(base: frame.bulletin(inv.bulletin), asleep: inv.asleep)
+            }
+            row.merge([
+                "name": animal.name, "species": animal.species, "emoji": animal.emoji ?? "",
+                "hasEmoji": !(animal.emoji ?? "").isEmpty,
+                "pawSize": animal.pawSize.rawValue,
+                "alibi": animal.alibi ?? "", "hasAlibi": !(animal.alibi ?? "").isEmpty,
+                "sleep": animal.sleepSchedule?.sleep.description ?? "",
+                "wake": animal.sleepSchedule?.wake.description ?? "",
+                "hasSchedule": animal.sleepSchedule != nil,
+                "suspicion": [
+                    "value": RecordDecoding.format(min(max(animal.suspicionLevel, 0), 1)),
+                    "written": RecordDecoding.format(animal.suspicionLevel),
+                    "percent": Int((min(max(animal.suspicionLevel, 0), 1) * 100).rounded()),
+                    "label": suspicion.label.rawValue, "tone": suspicion.label.tone,
+                    "bars": (1...4).map { ["filled": $0 <= suspicion.filledBars, "level": $0] },
+                ] as [String: Any],
+                "fruits": fruits, "hasFruits": !fruits.isEmpty,
+                "fruitsPreview": Array(fruits.prefix(3)),
+                "moreFruits": max(0, fruits.count - 3), "hasMoreFruits": fruits.count > 3,
+                "noteHTML": v.animalNotes[a] ?? "", "hasNote": v.animalNotes[a] != nil,
+                "bulletins": involved, "hasBulletins": !involved.isEmpty,
+                "bulletinCount": involved.count,
+            ]) { _, new in new }
+            rows.append(row)
+        }
+        return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
+                             caption: "Suspects (\(v.caseFile.animals.count))",
+                             emptyMessage: "No suspects yet: add animals to animals.yaml.",
+                             rows: rows, selection: selection)
+    }
+}

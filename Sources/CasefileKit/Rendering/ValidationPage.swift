@@ -1,0 +1,80 @@
+/// The rows of one page of the Validation table, and the summary above it.
+struct ValidationPage {
+    let frame: PageFrame
+    /// Each source file's lines, split once for all the excerpts on this page.
+    let lines: [String: [Substring]]
+
+    func context(range: Range<Int>) -> [String: Any] {
+        let v = frame.validated
+        var rows: [[String: Any]] = []
+        var selection: [(String, String)] = []
+        for i in range {
+            let problem = v.diagnostics[i]
+            let fragment = v.problemFragment(i)
+            selection.append((fragment, fragment))
+            var row = frame.rowBase(collection: nil, recordID: fragment, fragment: fragment)
+            row.merge([
+                "severity": problem.severity.rawValue,
+                "severityLabel": problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst(),
+                "isError": problem.severity == .error,
+                "rule": problem.ruleID, "ruleDescription": problem.rule?.summary ?? "",
+                "recordID": problem.recordID ?? "", "recordHref": recordHref(problem),
+                "field": problem.field ?? "", "message": problem.message, "fix": problem.fix ?? "",
+                "value": problem.value ?? "", "hasValue": problem.value != nil,
+                "location": problem.location?.description ?? "",
+                "related": problem.related.map(\.description),
+                "excerpt": excerpt(problem.location), "hasExcerpt": problem.location.flatMap { lines[$0.path] } != nil,
+            ]) { _, new in new }
+            rows.append(row)
+        }
+        var context = frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
+                                    caption: "Problems (\(v.diagnostics.count))",
+                                    emptyMessage: "No problems: every rule passed.",
+                                    rows: rows, selection: selection)
+        context["summary"] = summary()
+        return context
+    }
+
+    private func recordHref(_ problem: Diagnostic) -> String {
+        let v = frame.validated
+        guard let collection = problem.collection, let id = problem.recordID else { return "" }
+        let ids = switch collection {
+        case .fruits: v.index.fruitIndex
+        case .animals: v.index.animalIndex
+        case .bulletins: v.index.bulletinIndex
+        }
+        guard let i = ids[id] else { return "" }
+        return frame.link(to: collection.pageKind, recordAt: i, fragment: v.fragments[collection][i])
+    }
+
+    /// Two lines either side of the problem, the problem's line marked with a caret under its column.
+    private func excerpt(_ location: SourceLocation?) -> [[String: Any]] {
+        guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
+        let range = max(1, location.line - 2)...min(text.count, location.line + 2)
+        return range.map { n in
+            let line = String(text[n - 1])
+            var entry: [String: Any] = ["number": n, "text": line, "marked": n == location.line]
+            if n == location.line {
+                let lead = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+                entry["caret"] = lead + "^"
+            }
+            return entry
+        }
+    }
+
+    private func summary() -> [String: Any] {
+        let v = frame.validated
+        var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
+        for problem in v.diagnostics {
+            byRule[problem.ruleID, default: 0] += 1
+            if let path = problem.location?.path { byFile[path, default: 0] += 1 }
+        }
+        return [
+            "errors": v.errorCount, "warnings": v.warningCount, "notes": v.noteCount,
+            "rulesRun": v.rulesRun.count, "rulesPassed": v.rulesRun.count { byRule[$0.id] == nil },
+            "filesChecked": v.files.count,
+            "byRule": byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ["rule": $0.key, "count": $0.value] },
+            "byFile": byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ["file": $0.key, "count": $0.value] },
+        ]
+    }
+}

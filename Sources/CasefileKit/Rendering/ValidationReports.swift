@@ -1,0 +1,126 @@
+import Foundation
+
+/// The machine-readable reports every build writes beside the validation page:
+/// `validation/report.json` and `validation/report.sarif` (SARIF 2.1.0).
+struct ValidationReports {
+    let validated: ValidatedCase
+
+    init(_ validated: ValidatedCase) {
+        self.validated = validated
+    }
+
+    struct JSONReport: Encodable {
+        struct Problem: Encodable {
+            var rule: String
+            var severity: Severity
+            var message: String
+            var file: String?
+            var line: Int?
+            var column: Int?
+            var collection: Collection?
+            var record: String?
+            var field: String?
+            var value: String?
+            var fix: String?
+        }
+
+        var tool = "casefile"
+        var version = CasefileVersion.current
+        var errors: Int
+        var warnings: Int
+        var notes: Int
+        var rulesRun: [String]
+        var files: [String]
+        var problems: [Problem]
+    }
+
+    func json() -> String {
+        let report = JSONReport(
+            errors: validated.errorCount, warnings: validated.warningCount, notes: validated.noteCount,
+            rulesRun: validated.rulesRun.map(\.id), files: validated.files,
+            problems: validated.diagnostics.map {
+                .init(rule: $0.ruleID, severity: $0.severity, message: $0.message, file: $0.location?.path,
+                      line: $0.location?.line, column: $0.location?.column, collection: $0.collection,
+                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix)
+            })
+        return Self.encode(report)
+    }
+
+    struct SARIF: Encodable {
+        struct Text: Encodable { var text: String }
+        struct Configuration: Encodable { var level: String }
+        struct RuleDescriptor: Encodable {
+            var id: String
+            var shortDescription: Text
+            var defaultConfiguration: Configuration
+        }
+        struct Driver: Encodable {
+            var name = "casefile"
+            var version = CasefileVersion.current
+            var rules: [RuleDescriptor]
+        }
+        struct Tool: Encodable { var driver: Driver }
+        struct ArtifactLocation: Encodable { var uri: String }
+        struct Region: Encodable {
+            var startLine: Int
+            var startColumn: Int
+        }
+        struct PhysicalLocation: Encodable {
+            var artifactLocation: ArtifactLocation
+            var region: Region
+        }
+        struct Location: Encodable { var physicalLocation: PhysicalLocation }
+        struct Result: Encodable {
+            var ruleId: String
+            var ruleIndex: Int
+            var level: String
+            var message: Text
+            var locations: [Location]
+        }
+        struct Run: Encodable {
+            var tool: Tool
+            var results: [Result]
+        }
+
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema", version, runs
+        }
+    }
+
+    func sarif() -> String {
+        let rules = Rule.all
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let results = validated.diagnostics.map { problem in
+            SARIF.Result(
+                ruleId: problem.ruleID, ruleIndex: ruleIndex[problem.ruleID] ?? 0, level: problem.severity.rawValue,
+                message: .init(text: problem.message),
+                locations: problem.location.map { place in
+                    [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(place.path)),
+                                                   region: .init(startLine: place.line, startColumn: place.column)))]
+                } ?? [])
+        }
+        let driver = SARIF.Driver(rules: rules.map {
+            .init(id: $0.id, shortDescription: .init(text: $0.summary),
+                  defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
+        })
+        return Self.encode(SARIF(runs: [.init(tool: .init(driver: driver), results: results)]))
+    }
+
+    /// A relative path as a URI reference: each segment percent-encoded.
+    static func uri(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", ":"])) ?? String($0)
+        }.joined(separator: "/")
+    }
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

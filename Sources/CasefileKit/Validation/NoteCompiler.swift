@@ -1,0 +1,79 @@
+import CasefileMarkdown
+
+/// Renders every note of a record that exists, with its case links resolved to the page and
+/// fragment where the linked record is shown, relative to the page the note appears on. A case
+/// link to no record is a `broken-reference` problem at its place in the note.
+struct NoteCompiler: Sendable {
+    let caseFile: CaseFile
+    let index: CaseIndex
+    let siteMap: SiteMap
+    let fragments: Fragments
+
+    struct Output: Sendable {
+        var animalNotes: [Int: String] = [:]
+        var bulletinNotes: [Int: String] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private struct Job: Sendable {
+        var note: Note
+        var recordIndex: Int
+    }
+
+    private struct Compiled: Sendable {
+        var job: Job
+        var html: String
+        var problems: [Diagnostic]
+    }
+
+    func compile() async -> Output {
+        var jobs: [Job] = []
+        for (collection, ids) in [(Collection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
+            for note in (caseFile.notes[collection] ?? [:]).values {
+                if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
+            }
+        }
+        jobs.sort { $0.note.path < $1.note.path }
+        let renderer = MarkdownRenderer(unsafeHTML: caseFile.site.unsafeHTML)
+        let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer) }) ?? []
+        var output = Output()
+        for result in compiled {
+            switch result.job.note.collection {
+            case .animals: output.animalNotes[result.job.recordIndex] = result.html
+            default: output.bulletinNotes[result.job.recordIndex] = result.html
+            }
+            output.diagnostics += result.problems
+        }
+        return output
+    }
+
+    private func compile(_ job: Job, _ renderer: MarkdownRenderer) -> Compiled {
+        let host = siteMap.path(job.note.collection.pageKind, recordAt: job.recordIndex)
+        let rendered = renderer.render(job.note.source) { link in
+            let collection: Collection
+            let ids: [String: Int]
+            switch link.kind {
+            case .animal: (collection, ids) = (.animals, index.animalIndex)
+            case .bulletin: (collection, ids) = (.bulletins, index.bulletinIndex)
+            case .fruit: (collection, ids) = (.fruits, index.fruitIndex)
+            }
+            guard let i = ids[link.id] else { return nil }
+            return SiteMap.link(from: host, to: siteMap.path(collection.pageKind, recordAt: i),
+                                fragment: fragments[collection][i])
+        }
+        let problems = rendered.brokenLinks.map { link -> Diagnostic in
+            let candidates: [String] = switch link.kind {
+            case .animal: caseFile.animals.map(\.id)
+            case .bulletin: caseFile.bulletins.map(\.id)
+            case .fruit: caseFile.fruits.map(\.id)
+            }
+            return Diagnostic(
+                rule: .brokenReference,
+                message: "no \(link.kind.rawValue) with id \"\(link.id)\"\(Suggestion.phrase(for: link.id, in: candidates))",
+                location: SourceLocation(path: job.note.path, line: link.line, column: link.column),
+                collection: job.note.collection, recordID: job.note.recordID, value: "\(link.kind.rawValue):\(link.id)",
+                fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")
+        }
+        return Compiled(job: job, html: rendered.html, problems: problems)
+    }
+}

@@ -1,0 +1,153 @@
+/// Checks a loaded case as a whole — the rules that need more than one field: duplicate ids,
+/// references between collections, notes and their case links, and the record-level rules —
+/// then applies the case's severities. Notes are rendered here, since rendering a note is how
+/// its case links are found and resolved.
+public struct Validator: Sendable {
+    public init() {}
+
+    public func validate(_ loaded: LoadedCase) async -> ValidatedCase {
+        let caseFile = loaded.caseFile
+        let index = CaseIndex(caseFile)
+        let fragments = Fragments(caseFile)
+        var problems = loaded.diagnostics
+        problems += duplicateIDs(loaded)
+        problems += references(loaded, index)
+        problems += recordLevel(loaded, index)
+
+        // Notes need to know where every record is shown, which depends on nothing but the
+        // collections' order and the page size; the validation table is last and links nowhere.
+        let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
+                                     bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
+        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments)
+            .compile()
+        problems += compiled.diagnostics
+
+        let settled = problems.compactMap { problem -> Diagnostic? in
+            guard let rule = problem.rule, let severity = caseFile.site.severity(of: rule) else { return nil }
+            var problem = problem
+            problem.severity = severity
+            return problem
+        }.sorted(by: Diagnostic.reportOrder)
+
+        var sources = loaded.dataTexts
+        let notePaths = Set(settled.compactMap { $0.location?.path }).subtracting(sources.keys)
+        if !notePaths.isEmpty {
+            for note in caseFile.notes.values.flatMap(\.values) where notePaths.contains(note.path) {
+                sources[note.path] = note.source
+            }
+        }
+        let siteMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
+                              bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: settled.count)
+        return ValidatedCase(caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap,
+                             fragments: fragments, animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes,
+                             diagnostics: settled, rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil },
+                             files: loaded.files, sources: sources)
+    }
+
+    private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        func check(_ ids: [String], _ origins: [RecordOrigin], _ collection: Collection) {
+            var first: [String: Int] = [:]
+            for (i, id) in ids.enumerated() {
+                guard let earlier = first[id] else { first[id] = i; continue }
+                let here = origins[i].location(of: "id"), there = origins[earlier].location(of: "id")
+                problems.append(Diagnostic(
+                    rule: .duplicateID,
+                    message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
+                    location: here, collection: collection, recordID: id, field: "id", value: id,
+                    fix: "Give one of the two records another id; links and notes go to the first.",
+                    related: [there]))
+            }
+        }
+        let c = loaded.caseFile, m = loaded.sourceMap
+        check(c.fruits.map(\.id), m.fruits, .fruits)
+        check(c.animals.map(\.id), m.animals, .animals)
+        check(c.bulletins.map(\.id), m.bulletins, .bulletins)
+        return problems
+    }
+
+    private func references(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let c = loaded.caseFile, m = loaded.sourceMap
+        let fruitIDs = c.fruits.map(\.id), animalIDs = c.animals.map(\.id)
+        for (a, animal) in c.animals.enumerated() {
+            for fruit in animal.favoriteFruits where index.fruitIndex[fruit] == nil {
+                problems.append(Diagnostic(
+                    rule: .unknownFruit,
+                    message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
+                    location: m.animals[a].fields["favoriteFruits/\(fruit)"] ?? m.animals[a].location(of: "favoriteFruits"),
+                    collection: .animals, recordID: animal.id,
+                    field: "favoriteFruits", value: fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+            }
+        }
+        for (b, bulletin) in c.bulletins.enumerated() {
+            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil {
+                problems.append(Diagnostic(
+                    rule: .unknownFruit,
+                    message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
+                    location: m.bulletins[b].location(of: "fruit"), collection: .bulletins, recordID: bulletin.id,
+                    field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+            }
+            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil {
+                problems.append(Diagnostic(
+                    rule: .unknownAnimal,
+                    message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
+                    location: m.bulletins[b].location(of: "reportedBy"), collection: .bulletins, recordID: bulletin.id,
+                    field: "reportedBy", value: reporter, fix: "Name an animal by its id, or leave reportedBy out."))
+            }
+        }
+        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            for note in notes.values.sorted(by: { $0.path < $1.path }) where ids[note.recordID] == nil {
+                let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
+                problems.append(Diagnostic(
+                    rule: .orphanNote,
+                    message: "no \(collection.singular) with id \"\(note.recordID)\" for this note\(Suggestion.phrase(for: note.recordID, in: candidates))",
+                    location: SourceLocation(path: note.path, line: 1, column: 1), collection: collection,
+                    recordID: note.recordID, fix: "Name the file after the record's id, or add the record."))
+            }
+        }
+        return problems
+    }
+
+    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let c = loaded.caseFile, m = loaded.sourceMap
+        for (a, animal) in c.animals.enumerated() {
+            if animal.suspicionLevel >= 0.9, animal.suspicionLevel <= 1,
+               (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: .animals, id: animal.id) == nil {
+                problems.append(Diagnostic(
+                    rule: .missingInterview,
+                    message: "\(animal.name) is Extremely suspicious but has neither an alibi nor an interview note",
+                    location: m.animals[a].location, collection: .animals, recordID: animal.id,
+                    fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
+            }
+            let involved = index.involvements[a]
+            if animal.suspicionLevel >= 0.5, !involved.isEmpty, involved.allSatisfy(\.asleep) {
+                problems.append(Diagnostic(
+                    rule: .unsupportedSuspicion,
+                    message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved.count) bulletins about its favourite fruits",
+                    location: m.animals[a].location(of: "suspicionLevel"), collection: .animals, recordID: animal.id,
+                    field: "suspicionLevel", value: RecordDecoding.format(animal.suspicionLevel),
+                    fix: "Lower the suspicion, or check the sleep schedule."))
+            }
+        }
+        for (b, bulletin) in c.bulletins.enumerated() {
+            guard let reporter = bulletin.reportedBy, let r = index.animalIndex[reporter],
+                  index.suspects[b].contains(where: { $0.animal == r && !$0.asleep }) else { continue }
+            problems.append(Diagnostic(
+                rule: .reporterIsSuspect,
+                message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
+                location: m.bulletins[b].location(of: "reportedBy"), collection: .bulletins, recordID: bulletin.id,
+                field: "reportedBy", value: reporter, fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
+        }
+        for (f, fruit) in c.fruits.enumerated() where index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
+            guard index.fruitIndex[fruit.id] == f else { continue }
+            problems.append(Diagnostic(
+                rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
+                location: m.fruits[f].location, collection: .fruits, recordID: fruit.id,
+                fix: "Remove it from the catalog, or leave it as a note."))
+        }
+        return problems
+    }
+}

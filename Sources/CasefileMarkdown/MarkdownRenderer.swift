@@ -1,0 +1,115 @@
+import CCmarkGFM
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+import Darwin
+#endif
+
+/// GitHub-flavoured Markdown through libcmark-gfm: the one place in Casefile that calls the C
+/// library. Every C object is created and freed inside `render`; nothing C-typed leaves it.
+public struct MarkdownRenderer: Sendable {
+    /// Pass raw HTML and every link scheme through (off: raw HTML and `javascript:` links are dropped).
+    public var unsafeHTML: Bool
+
+    public init(unsafeHTML: Bool = false) {
+        self.unsafeHTML = unsafeHTML
+    }
+
+    /// The GFM extensions attached to every parser and passed to the HTML renderer.
+    public static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Renders `source`. Each case link is handed to `resolve`, which returns the URL to link to,
+    /// or nil when the record does not exist; such a link loses its destination (its text stays)
+    /// and is listed in `brokenLinks` with its position.
+    public func render(_ source: String, resolve: (CaseLink) -> String?) -> RenderedNote {
+        _ = extensionsRegistered
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | (unsafeHTML ? CMARK_OPT_UNSAFE : 0)
+        guard let parser = cmark_parser_new(options) else { return RenderedNote(html: "", brokenLinks: []) }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var text = source
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        // libcmark-gfm 0.29.0.gfm.6 toggles a process-wide table inside cmark_parser_finish
+        // (github/cmark-gfm#176): two documents finished at once come out wrong. Serialize it.
+        finishLock.lock()
+        let finished = cmark_parser_finish(parser)
+        finishLock.unlock()
+        guard let document = finished else {
+            return RenderedNote(html: "", brokenLinks: [])
+        }
+        defer { cmark_node_free(document) }
+
+        let broken = rewriteCaseLinks(in: document, source: source, resolve: resolve)
+        guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+            return RenderedNote(html: "", brokenLinks: broken)
+        }
+        defer { free(html) }
+        return RenderedNote(html: String(cString: html), brokenLinks: broken)
+    }
+
+    /// Walks the parsed tree and rewrites every case link's destination in place. A link to a
+    /// record that does not exist is replaced by its own text.
+    private func rewriteCaseLinks(in document: OpaquePointer, source: String,
+                                  resolve: (CaseLink) -> String?) -> [CaseLink] {
+        var broken: [CaseLink] = []
+        var lines: [Substring.UTF8View]?
+        var unlinked: [OpaquePointer] = []
+        if let iterator = cmark_iter_new(document) {
+            defer { cmark_iter_free(iterator) }
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                      cmark_node_get_type(node) == CMARK_NODE_LINK,
+                      let url = cmark_node_get_url(node),
+                      var link = CaseLink(destination: String(cString: url),
+                                          line: Int(cmark_node_get_start_line(node)),
+                                          column: Int(cmark_node_get_start_column(node)))
+                else { continue }
+                // cmark counts columns in bytes; people and editors count characters.
+                if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(\.utf8) }
+                link.column = Self.scalarColumn(byteColumn: link.column, line: link.line, in: lines ?? [])
+                if let target = resolve(link) {
+                    cmark_node_set_url(node, target)
+                } else {
+                    broken.append(link)
+                    unlinked.append(node)
+                }
+            }
+        }
+        // The tree is changed only once the walk is over.
+        for node in unlinked {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_free(node)
+        }
+        return broken
+    }
+}
+
+extension MarkdownRenderer {
+    /// The 1-based column in Unicode scalars of a 1-based byte column on `line`.
+    static func scalarColumn(byteColumn: Int, line: Int, in lines: [Substring.UTF8View]) -> Int {
+        guard line >= 1, line <= lines.count, byteColumn > 1 else { return byteColumn }
+        let bytes = lines[line - 1].prefix(byteColumn - 1)
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + 1
+    }
+}
+
+/// cmark_gfm_core_extensions_ensure_registered must run once before cmark_find_syntax_extension,
+/// or tables silently render as paragraphs. A global's initializer runs exactly once.
+private let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+private let finishLock = NSLock()

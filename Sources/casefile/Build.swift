@@ -1,0 +1,80 @@
+import ArgumentParser
+import CasefileKit
+import Foundation
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate a case and write its site.",
+        discussion: """
+            Loads and validates the whole case, then renders every page. Problems are printed as \
+            path:line:col: severity: message [rule]; the site and its validation reports \
+            (validation/index.html, report.json, report.sarif) are written even when the case has \
+            errors.
+
+            Exit status: 0 built (warnings allowed unless --strict), 1 the case has errors, 2 it \
+            could not run (unreadable folder, a template that does not parse, an output folder it \
+            must not touch).
+
+            Example:
+              casefile build --content Content --output _site --strict
+            """
+    )
+
+    @OptionGroup var caseOptions: CaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    var output: String = "_site"
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(name: .long, help: ArgumentHelp("How many pages to render at once (default: every core).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Print only the problems: no progress, no closing line.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        let options = BuildOptions(
+            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
+            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
+            output: URL(fileURLWithPath: output), outputDisplay: output)
+        let progress = quiet ? nil : terminal.progressBar()
+        let summary: BuildSummary
+        do {
+            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) {
+                try await BuildPipeline(options: options).run { progress?.show($0) }
+            }
+        } catch let error as CasefileError {
+            progress?.finish()
+            terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        progress?.finish()
+        let formatter = DiagnosticFormatter(colour: terminal.colour)
+        for diagnostic in summary.diagnostics {
+            terminal.error(formatter.line(diagnostic))
+        }
+        if !quiet {
+            if !summary.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(summary.diagnostics)) }
+            terminal.print(closingLine(summary))
+        }
+        if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw ExitCode(1) }
+    }
+
+    private func closingLine(_ s: BuildSummary) -> String {
+        var problems: [String] = []
+        if s.errorCount > 0 { problems.append(DiagnosticFormatter.count(s.errorCount, "error")) }
+        if s.warningCount > 0 { problems.append(DiagnosticFormatter.count(s.warningCount, "warning")) }
+        if s.noteCount > 0 { problems.append(DiagnosticFormatter.count(s.noteCount, "note")) }
+        let tail = problems.isEmpty ? "" : " (\(problems.joined(separator: ", ")))"
+        let seconds = (s.seconds * 10).rounded() / 10
+        return "Built \(DiagnosticFormatter.count(s.pages, "page")) from \(DiagnosticFormatter.count(s.records, "record")) "
+            + "in \(seconds) s\(tail) → \(output)"
+    }
+}

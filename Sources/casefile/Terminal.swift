@@ -1,0 +1,43 @@
+import CasefileKit
+import Foundation
+
+/// Standard output and error as a person sees them: colour only on a terminal without NO_COLOR,
+/// a progress bar only on a terminal.
+struct Terminal: Sendable {
+    let isTerminal = isatty(STDERR_FILENO) == 1
+    var colour: Bool { isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+
+    func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    func progressBar() -> ProgressBar? {
+        isTerminal ? ProgressBar() : nil
+    }
+}
+
+/// A one-line bar on standard error, redrawn in place as pages render.
+struct ProgressBar: Sendable {
+    func show(_ event: BuildEvent) {
+        let text: String
+        switch event {
+        case let .loaded(records, files): text = "Loaded \(records) records from \(files) files"
+        case let .validated(problems): text = "Validated: \(problems) problems"
+        case let .rendering(done, total):
+            let width = 30
+            let filled = total == 0 ? width : done * width / total
+            text = "Rendering [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                + "] \(done)/\(total) pages"
+        case let .writing(files): text = "Writing \(files) files"
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

@@ -1,0 +1,26 @@
+// The built-in templates and stylesheet, compiled into the binary (SwiftPM's embedInCode) so that
+// a case without a Templates/ folder still builds. The files beside this one are the source.
+
+public enum BuiltinTemplates {
+    /// Each template by its name (its path without `.mustache`: `layout`, `partials/toolbar`).
+    public static let templates: [String: String] = [
+        "layout": text(PackageResources.layout_mustache),
+        "suspects": text(PackageResources.suspects_mustache),
+        "bulletins": text(PackageResources.bulletins_mustache),
+        "fruits": text(PackageResources.fruits_mustache),
+        "validation": text(PackageResources.validation_mustache),
+        "notfound": text(PackageResources.notfound_mustache),
+        "partials/toolbar": text(PackageResources.toolbar_mustache),
+        "partials/pagination": text(PackageResources.pagination_mustache),
+        "partials/swatches": text(PackageResources.swatches_mustache),
+        "partials/problems": text(PackageResources.problems_mustache),
+        "partials/inspector": text(PackageResources.inspector_mustache),
+    ]
+
+    /// The stylesheet, itself a Mustache template rendered with the site's settings.
+    public static let stylesheet: String = text(PackageResources.casefile_css)
+
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

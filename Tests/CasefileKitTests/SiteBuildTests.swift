@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+/// Builds the sample case (and variants of it) through the whole pipeline into a temporary
+/// folder and reads the pages back: one row per record, every DOM hook of PAGES.md, no script,
+/// and byte-identical output from two builds.
+@Suite struct SiteBuildTests {
+    static let sample = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Content")
+
+    static func build(content: URL = sample, into output: URL? = nil) async throws -> (BuildSummary, URL) {
+        let out = output ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("casefile-site-\(UUID().uuidString)")
+        let options = BuildOptions(content: content, contentDisplay: "Content", templates: nil,
+                                   templatesDisplay: "Templates", output: out, outputDisplay: "_site")
+        return (try await BuildPipeline(options: options).run(), out)
+    }
+
+    static func page(_ site: URL, _ path: String) throws -> String {
+        try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+            return String(text[Range(range, in: text)!])
+        }
+    }
+
+    /// Every regular file below `site`, as sorted relative paths.
+    static func files(_ site: URL) -> [String] {
+        FileManager.default.enumerator(atPath: site.path)!.compactMap { $0 as? String }.filter { path in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path, isDirectory: &isDir) && !isDir.boolValue
+        }.sorted()
+    }
+
+    /// The record ids of the main table's rows, in order.
+    static func rowIDs(_ html: String) -> [String] {
+        matches(#"<tr[^>]*\sdata-record-id="([^"]*)""#, in: html)
+    }
+
+    @Test func samplePagesHaveOneRowPerRecordInFileOrder() async throws {
+        let (summary, site) = try await Self.build()
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(summary.errorCount == 0)
+
+        // The ids as the sample's files list them (SAMPLE.md's tables), not as the pages show them.
+        #expect(Self.rowIDs(try Self.page(site, "index.html")) ==
+            ["fish", "snail", "dove", "crow", "cat", "rabbit", "duck", "mouse", "hedgehog", "raccoon"])
+        let fruits = Self.rowIDs(try Self.page(site, "fruits/index.html"))
+        #expect(fruits.count == 19)
+        #expect(fruits.first == "golden-gem")
+        #expect(fruits.last == "strawberry-tree")
+        let bulletinsYAML = try String(contentsOf: Self.sample.appendingPathComponent("bulletins.yaml"), encoding: .utf8)
+        let bulletinIDs = Self.matches(#"(?m)^- id: ([a-z0-9-]+)"#, in: bulletinsYAML)
+        #expect(!bulletinIDs.isEmpty)
+        #expect(Self.rowIDs(try Self.page(site, "bulletins/index.html")) == bulletinIDs)
+    }
+
+    @Test(arguments: [("index.html", "suspects"), ("bulletins/index.html", "bulletins"),
+                      ("fruits/index.html", "fruits")])
+    func everyPageCarriesEveryHook(path: String, kind: String) async throws {
+        let (_, site) = try await Self.build()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let html = try Self.page(site, path)
+        let rows = Self.rowIDs(html)
+        #expect(html.contains("<body data-page=\"\(kind)\""))
+        #expect(Self.matches(#"<table[^>]*\sdata-table[\s>=]"#, in: html).count == 1)
+        #expect(Self.matches(#"<a[^>]*\sdata-select[\s>=]"#, in: html).count == rows.count)
+        #expect(Self.matches(#"\sdata-inspector[\s>=]"#, in: html).count == 1)
+        #expect(Self.matches(#"data-inspector-panel="([^"]*)""#, in: html) == rows)
+        #expect(Self.matches(#"\sdata-inspector-empty[\s>=]"#, in: html).count == 1)
+        #expect(Self.matches(#"\sdata-inspector-toggle[\s>=]"#, in: html).count == 1)
+        #expect(Self.matches(#"\sdata-sheet-dim[\s>=]"#, in: html).count == 1)
+        // Each panel offers the three default detents.
+        for detent in ["200", "medium", "large"] {
+            #expect(Self.matches(#"data-detent="\#(detent)""#, in: html).count == rows.count)
+        }
+        #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        #expect(html.contains("<title>"))
+        #expect(html.contains("<caption"))
+        #expect(html.contains("<html lang=\"en\""))
+    }
+
+    @Test func nothingExecutableIsWritten() async throws {
+        let (_, site) = try await Self.build()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let files = Self.files(site)
+        #expect(files.contains("404.html"))
+        #expect(files.contains("casefile.css"))
+        #expect(files.contains("validation/index.html"))
+        #expect(files.contains("validation/report.json"))
+        #expect(files.contains("validation/report.sarif"))
+        #expect(!files.contains { $0.hasSuffix(".wasm") || $0.hasSuffix(".js") })
+        for file in files where file.hasSuffix(".html") {
+            let html = try Self.page(site, file).lowercased()
+            #expect(!html.contains("<script"), "\(file) has a script")
+            #expect(!html.contains("javascript:"), "\(file) has a javascript: URL")
+            #expect(Self.matches(#"<[^>]+\son[a-z]+\s*="#, in: html).isEmpty, "\(file) has an on…= handler")
+        }
+    }
+
+    @Test func twoBuildsAreByteIdentical() async throws {
+        let (_, first) = try await Self.build()
+        let (_, second) = try await Self.build()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let files = Self.files(first), others = Self.files(second)
+        #expect(files == others)
+        #expect(files.count > 8)
+        for file in files {
+            let a = try Data(contentsOf: first.appendingPathComponent(file))
+            let b = try Data(contentsOf: second.appendingPathComponent(file))
+            #expect(a == b, "\(file) differs between two builds")
+        }
+    }
+
+    /// A copy of the sample with a small page size and planted problems.
+    static func variant(edit: (URL) throws -> Void) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-case-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: sample, to: folder)
+        try edit(folder)
+        return folder
+    }
+
+    @Test func tablesPaginateByPageSize() async throws {
+        let content = try Self.variant { folder in
+            let site = folder.appendingPathComponent("site.yaml")
+            let text = try String(contentsOf: site, encoding: .utf8)
+            try (text + "\npageSize: 3\n").write(to: site, atomically: true, encoding: .utf8)
+        }
+        let (_, site) = try await Self.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: content)
+        }
+        // 10 suspects at 3 a page: index.html and suspects/page-2…4.html.
+        #expect(Self.rowIDs(try Self.page(site, "index.html")) == ["fish", "snail", "dove"])
+        #expect(Self.rowIDs(try Self.page(site, "suspects/page-2.html")) == ["crow", "cat", "rabbit"])
+        #expect(Self.rowIDs(try Self.page(site, "suspects/page-4.html")) == ["raccoon"])
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("suspects/page-5.html").path))
+        let first = try Self.page(site, "index.html")
+        #expect(Self.matches(#"<nav[^>]*\sdata-pagination[\s>=]"#, in: first).count == 1)
+        #expect(first.contains("href=\"suspects/page-2.html\""))
+        let last = try Self.page(site, "suspects/page-4.html")
+        #expect(last.contains("href=\"../index.html\""))
+        #expect(last.contains("href=\"../casefile.css\""))
+    }
+
+    @Test func problemsAppearOnTheValidationPageAndInTheirPanels() async throws {
+        let content = try Self.variant { folder in
+            let animals = folder.appendingPathComponent("animals.yaml")
+            let text = try String(contentsOf: animals, encoding: .utf8)
+            // A suspicion out of range on the first animal (fish).
+            let planted = text.replacingOccurrences(of: "suspicionLevel: 0.3", with: "suspicionLevel: 1.4")
+            try #require(planted != text)
+            try planted.write(to: animals, atomically: true, encoding: .utf8)
+        }
+        let (summary, site) = try await Self.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: content)
+        }
+        #expect(summary.errorCount == 1)
+        #expect(summary.diagnostics.first?.ruleID == "suspicion-range")
+        let validation = try Self.page(site, "validation/index.html")
+        #expect(Self.rowIDs(validation) == ["p1"])
+        #expect(validation.contains("suspicion-range"))
+        let suspects = try Self.page(site, "index.html")
+        #expect(suspects.contains("data-invalid=\"suspicion-range\""))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("validation/report.json"))) as? [String: Any]
+        #expect(report?["errors"] as? Int == 1)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import CasefileKit
+
+/// A case folder written into a fresh temporary directory from strings (or bytes), removed again
+/// by `remove()` or, more simply, by the `with…` helpers below.
+struct TempCase {
+    let url: URL
+    /// The name diagnostics give the folder.
+    let displayPath: String
+
+    init(_ files: [String: String], displayPath: String = "Case") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("casefile-tests-\(UUID().uuidString)", isDirectory: true)
+        self.displayPath = displayPath
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (path, text) in files {
+            try write(path, Data(text.utf8))
+        }
+    }
+
+    func write(_ path: String, _ data: Data) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    func load() async throws -> LoadedCase {
+        try await ContentLoader(directory: url, displayPath: displayPath).load()
+    }
+
+    func validate() async throws -> ValidatedCase {
+        await Validator().validate(try await load())
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Writes `files` into a temporary case folder, loads it, and removes the folder.
+func loadCase(_ files: [String: String], displayPath: String = "Case",
+              bytes: [String: Data] = [:]) async throws -> LoadedCase {
+    let folder = try TempCase(files, displayPath: displayPath)
+    defer { folder.remove() }
+    for (path, data) in bytes { try folder.write(path, data) }
+    return try await folder.load()
+}
+
+/// Writes `files` into a temporary case folder, loads and validates it, and removes the folder.
+func validateCase(_ files: [String: String], displayPath: String = "Case") async throws -> ValidatedCase {
+    let folder = try TempCase(files, displayPath: displayPath)
+    defer { folder.remove() }
+    return try await folder.validate()
+}
+
+/// The sample case of the repository, `Content/` beside `Tests/`.
+let sampleContentURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // CasefileKitTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // the package
+    .appendingPathComponent("Content", isDirectory: true)
+
+/// A minimal valid site.yaml.
+let minimalSite = "title: Test case\n"
+
+extension Array where Element == Diagnostic {
+    func with(rule: String) -> [Diagnostic] { filter { $0.ruleID == rule } }
+}

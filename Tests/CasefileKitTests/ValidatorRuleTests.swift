@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+private let fruitsYAML = """
+    - id: elstar
+      name: Elstar Apple
+      color: red
+    - id: pink-pearl
+      name: Pink Pearl Apple
+      color: pink
+    """
+
+private let animalsYAML = """
+    - id: fox
+      name: Fox
+      species: Fox
+      favoriteFruits: [elstar]
+    - id: owl
+      name: Owl
+      species: Owl
+      favoriteFruits: [pink-pearl]
+    """
+
+/// A small valid case, with `changes` on top (a nil value removes a file).
+private func validate(_ changes: [String: String?]) async throws -> ValidatedCase {
+    var files = ["site.yaml": minimalSite, "fruits.yaml": fruitsYAML, "animals.yaml": animalsYAML]
+    for (path, text) in changes { files[path] = text }
+    return try await validateCase(files, displayPath: "Case")
+}
+
+private func only(_ rule: String, in validated: ValidatedCase,
+                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
+    let found = validated.diagnostics.with(rule: rule)
+    #expect(found.count == 1, "expected one \(rule), got \(validated.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "-"): \($0.message)" })",
+            sourceLocation: sourceLocation)
+    return try #require(found.first, sourceLocation: sourceLocation)
+}
+
+private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {
+    CasefileKit.SourceLocation(path: "Case/" + file, line: line, column: column)
+}
+
+@Suite("Validator rules")
+struct ValidatorRuleTests {
+    @Test func theBaseCaseIsClean() async throws {
+        let validated = try await validate([:])
+        #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map(\.message))")
+    }
+
+    @Test func brokenCaseLinkInANote() async throws {
+        let validated = try await validate(["notes/animals/fox.md": """
+            # Fox
+
+            Saw [the owl](animal:owl) and [someone](animal:owel) by the
+            pond, eating [an apple](fruit:elstar).
+            """])
+        let d = try only("broken-reference", in: validated)
+        #expect(d.severity == .error)
+        // "Saw [the owl](animal:owl) and " is 30 characters: the second `[` is line 3, column 31.
+        #expect(d.location == place("notes/animals/fox.md", 3, 31))
+        #expect(d.message.contains(#"no animal with id "owel""#))
+        #expect(d.message.contains(#"did you mean "owl""#))
+        #expect(d.recordID == "fox")
+        #expect(d.collection == .animals)
+        // The note is compiled: the good links resolved, the broken one left as text.
+        let html = try #require(validated.animalNotes[0])
+        #expect(html.contains("someone by the"))
+        #expect(!html.contains("animal:owl"))
+        #expect(!html.contains("fruit:elstar"))
+        #expect(html.contains("<a href="))
+        // Its text is kept for the validation page's excerpt.
+        #expect(validated.sources["Case/notes/animals/fox.md"]?.contains("animal:owel") == true)
+    }
+
+    @Test func brokenCaseLinksOfEveryKindInABulletinNote() async throws {
+        let validated = try await validate([
+            "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: 2023-06-05T23:10:00-07:00\n  location: Pond\n",
+            "notes/bulletins/b1.md": "- [a](animal:nobody)\n- [b](bulletin:b2)\n- [c](fruit:durian)\n- [ok](bulletin:b1)\n",
+        ])
+        let broken = validated.diagnostics.with(rule: "broken-reference")
+        #expect(broken.map(\.location) == [place("notes/bulletins/b1.md", 1, 3), place("notes/bulletins/b1.md", 2, 3),
+                                           place("notes/bulletins/b1.md", 3, 3)])
+        #expect(broken.map(\.value) == ["animal:nobody", "bulletin:b2", "fruit:durian"])
+    }
+
+    @Test func duplicateIDPointsAtBoth() async throws {
+        let validated = try await validate(["animals.yaml": """
+            - id: fox
+              name: Fox
+              species: Fox
+            - id: owl
+              name: Owl
+              species: Owl
+            - id: fox
+              name: Another fox
+              species: Fox
+            """])
+        let d = try only("duplicate-id", in: validated)
+        #expect(d.severity == .error)
+        // The second `fox` is the value at line 7, column 7; the first at line 1, column 7.
+        #expect(d.location == place("animals.yaml", 7, 7))
+        #expect(d.related == [place("animals.yaml", 1, 7)])
+        #expect(d.recordID == "fox")
+        #expect(d.message.contains("Case/animals.yaml:1:7"))
+    }
+
+    @Test func duplicateIDsInEachCollection() async throws {
+        let validated = try await validate([
+            "fruits.yaml": fruitsYAML + "\n- id: elstar\n  name: Again\n  color: red\n",
+            "bulletins.json": """
+                [{"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:10:00Z", "location": "Pond"},
+                 {"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:11:00Z", "location": "Pond"}]
+                """,
+        ])
+        let duplicates = validated.diagnostics.with(rule: "duplicate-id")
+        #expect(Set(duplicates.compactMap(\.collection)) == [.fruits, .bulletins])
+        let bulletin = try #require(duplicates.first { $0.collection == .bulletins })
+        // Line 2 is ` {"id": "b1", …`: the second "b1" starts at column 9, as the first on line 1.
+        #expect(bulletin.location == place("bulletins.json", 2, 9))
+        #expect(bulletin.related == [place("bulletins.json", 1, 9)])
+    }
+
+    @Test func unknownFavouriteFruitSuggestsTheNearest() async throws {
+        let validated = try await validate(["animals.yaml": """
+            - id: fox
+              name: Fox
+              species: Fox
+              favoriteFruits: [elstr]
+            """])
+        let d = try only("unknown-fruit", in: validated)
+        #expect(d.severity == .error)
+        #expect(d.message.contains(#"no fruit with id "elstr""#))
+        #expect(d.message.contains(#"did you mean "elstar""#))
+        #expect(d.value == "elstr")
+        #expect(d.field == "favoriteFruits")
+        #expect(d.location?.path == "Case/animals.yaml")
+        #expect(d.location?.line == 4)
+    }
+
+    @Test func unknownFavouriteFruitPointsAtItsOwnListItem() async throws {
+        let validated = try await validate(["animals.yaml": """
+            - id: fox
+              name: Fox
+              species: Fox
+              favoriteFruits:
+                - elstar
+                - pink-pearl
+                - granny-smith
+            """])
+        let d = try only("unknown-fruit", in: validated)
+        // The problem sits at `granny-smith`, line 7, column 7 (as duplicate-fruit points at its item).
+        #expect(d.location == place("animals.yaml", 7, 7))
+        #expect(!d.message.contains("did you mean"))
+    }
+
+    @Test func unknownBulletinFruitAndReporter() async throws {
+        let validated = try await validate(["bulletins.yaml": """
+            - id: b1
+              fruit: pink-perl
+              nibbledAt: 2023-06-05T23:10:00-07:00
+              location: Pond
+              reportedBy: fax
+            """])
+        let fruit = try only("unknown-fruit", in: validated)
+        #expect(fruit.location == place("bulletins.yaml", 2, 10))
+        #expect(fruit.message.contains(#"did you mean "pink-pearl""#))
+        let animal = try only("unknown-animal", in: validated)
+        #expect(animal.location == place("bulletins.yaml", 5, 15))
+        #expect(animal.message.contains(#"did you mean "fox""#))
+    }
+
+    @Test func orphanNote() async throws {
+        let validated = try await validate(["notes/animals/foxx.md": "Who is this?\n"])
+        let d = try only("orphan-note", in: validated)
+        #expect(d.severity == .warning)
+        #expect(d.location == place("notes/animals/foxx.md", 1, 1))
+        #expect(d.message.contains(#"did you mean "fox""#))
+    }
+}
+
+@Suite("Severity overrides in site.yaml")
+struct SeverityOverrideTests {
+    private static let misspelt = """
+        - id: fox
+          name: Fox
+          species: Fox
+          speces: Fox
+          favoriteFruits: [elstar, pink-pearl]
+        """
+
+    @Test func defaultSeverityOfUnknownField() async throws {
+        let validated = try await validate(["animals.yaml": Self.misspelt])
+        let d = try only("unknown-field", in: validated)
+        #expect(d.severity == .warning)
+        #expect(validated.warningCount == 1)
+        #expect(validated.errorCount == 0)
+    }
+
+    @Test func overrideRaisesASeverity() async throws {
+        let validated = try await validate([
+            "site.yaml": "title: T\nvalidation: {rules: {unknown-field: error}}\n",
+            "animals.yaml": Self.misspelt,
+        ])
+        let d = try only("unknown-field", in: validated)
+        #expect(d.severity == .error)
+        #expect(validated.errorCount == 1)
+        #expect(validated.warningCount == 0)
+    }
+
+    @Test func overrideLowersASeverity() async throws {
+        let validated = try await validate([
+            "site.yaml": "title: T\nvalidation:\n  rules:\n    unknown-fruit: note\n",
+            "animals.yaml": "- id: fox\n  name: Fox\n  species: Fox\n  favoriteFruits: [durian]\n",
+        ])
+        let d = try only("unknown-fruit", in: validated)
+        #expect(d.severity == .note)
+        #expect(validated.errorCount == 0)
+    }
+
+    @Test func offRemovesTheRule() async throws {
+        let validated = try await validate([
+            "site.yaml": "title: T\nvalidation: {rules: {unknown-field: off}}\n",
+            "animals.yaml": Self.misspelt,
+        ])
+        #expect(validated.diagnostics.with(rule: "unknown-field").isEmpty)
+        #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map(\.message))")
+        #expect(!validated.rulesRun.contains { $0.id == "unknown-field" })
+        #expect(validated.rulesRun.contains { $0.id == "unknown-fruit" })
+    }
+
+    @Test func offInJSONSyntax() async throws {
+        let validated = try await validate([
+            "site.yaml": #"{"title": "T", "validation": {"rules": {"unknown-field": "off"}}}"#,
+            "animals.yaml": Self.misspelt,
+        ])
+        #expect(validated.diagnostics.with(rule: "unknown-field").isEmpty)
+    }
+
+    @Test func badSeverityAndUnknownRuleAreReported() async throws {
+        let validated = try await validate([
+            "site.yaml": "title: T\nvalidation:\n  rules:\n    unknown-field: loud\n    unknown-feild: off\n",
+        ])
+        let mismatch = try only("type-mismatch", in: validated)
+        #expect(mismatch.location == place("site.yaml", 4, 20))
+        #expect(mismatch.message.contains("loud"))
+        let unknown = try only("unknown-field", in: validated)
+        #expect(unknown.location == place("site.yaml", 5, 5))
+        #expect(unknown.message.contains(#"did you mean "unknown-field""#))
+    }
+}

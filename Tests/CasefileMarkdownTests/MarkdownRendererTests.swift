@@ -1,0 +1,126 @@
+import CasefileMarkdown
+import Testing
+
+/// Renders with no case links expected: any case link resolves to nothing.
+private func html(_ source: String, unsafeHTML: Bool = false) -> String {
+    MarkdownRenderer(unsafeHTML: unsafeHTML).render(source) { _ in nil }.html
+}
+
+private func occurrences(of needle: String, in haystack: String) -> Int {
+    haystack.components(separatedBy: needle).count - 1
+}
+
+@Suite("GitHub-flavoured Markdown extensions")
+struct GFMExtensionTests {
+    @Test func tableRendersHeaderAndBodyCells() {
+        let out = html("""
+            | Fruit | Bites |
+            |-------|------:|
+            | Elstar | 3 |
+            | Lapins | 5 |
+            """)
+        #expect(out.contains("<table>"))
+        #expect(out.contains("<thead>"))
+        #expect(out.contains("<th>Fruit</th>"))
+        // The second column is right-aligned by `------:`.
+        #expect(out.contains(#"<th align="right">Bites</th>"#))
+        #expect(out.contains("<td>Elstar</td>"))
+        #expect(out.contains(#"<td align="right">5</td>"#))
+        #expect(occurrences(of: "</th>", in: out) == 2)
+        #expect(occurrences(of: "<tr>", in: out) == 3)
+        // Not the fallback of a parser without the table extension.
+        #expect(!out.contains("<p>| Fruit"))
+    }
+
+    @Test func taskListRendersCheckedAndUncheckedCheckboxes() {
+        let out = html("""
+            - [x] interview the fish
+            - [ ] interview the crow
+            - plain item
+            """)
+        #expect(occurrences(of: #"<input type="checkbox""#, in: out) == 2)
+        #expect(occurrences(of: #"checked="""#, in: out) == 1)
+        #expect(out.contains(#"<input type="checkbox" checked="" disabled="" /> interview the fish"#))
+        #expect(out.contains(#"<input type="checkbox" disabled="" /> interview the crow"#))
+        #expect(out.contains("<li>plain item</li>"))
+        #expect(!out.contains("[x]"))
+        #expect(!out.contains("[ ]"))
+    }
+
+    @Test func bareURLBecomesALink() {
+        let out = html("The case started at https://developer.apple.com/videos/play/wwdc2023/10161/ today.")
+        #expect(out.contains(#"<a href="https://developer.apple.com/videos/play/wwdc2023/10161/">https://developer.apple.com/videos/play/wwdc2023/10161/</a>"#))
+        #expect(out.hasSuffix(" today.</p>\n"))
+    }
+
+    @Test func wwwAutolinkGetsAScheme() {
+        let out = html("See www.example.org for more.")
+        #expect(out.contains(#"<a href="http://www.example.org">www.example.org</a>"#))
+    }
+
+    @Test func doubleTildeIsStrikethrough() {
+        #expect(html("~~x~~") == "<p><del>x</del></p>\n")
+        #expect(html("a ~~nibbled~~ b").contains("a <del>nibbled</del> b"))
+    }
+
+    @Test func plainMarkdownStillWorks() {
+        let out = html("# Interview\n\nSome *emphasis* and **strong** and `code`.\n")
+        #expect(out == "<h1>Interview</h1>\n<p>Some <em>emphasis</em> and <strong>strong</strong> and <code>code</code>.</p>\n")
+    }
+
+    @Test func emptySourceRendersNothing() {
+        let note = MarkdownRenderer().render("") { _ in nil }
+        #expect(note.html == "")
+        #expect(note.brokenLinks.isEmpty)
+    }
+}
+
+@Suite("Safe and unsafe HTML")
+struct SafeModeTests {
+    @Test func defaultIsSafe() {
+        #expect(MarkdownRenderer().unsafeHTML == false)
+    }
+
+    @Test func scriptIsDroppedInSafeMode() {
+        let inline = html("Hello <script>alert(1)</script> there")
+        #expect(!inline.lowercased().contains("<script"))
+        let block = html("<script>\nalert(1)\n</script>\n")
+        #expect(!block.lowercased().contains("<script"))
+        let upper = html("<SCRIPT>alert(1)</SCRIPT>")
+        #expect(!upper.lowercased().contains("<script"))
+    }
+
+    @Test func javascriptLinksLoseTheirDestination() {
+        // A link written with a javascript: destination keeps nothing of it.
+        for source in ["[j](javascript:alert(1))", "[j](JavaScript:alert(1))",
+                       "[j][ref]\n\n[ref]: javascript:alert(1)", "![i](javascript:alert(1))"] {
+            let out = html(source)
+            #expect(!out.lowercased().contains("javascript:"), "\(source) → \(out)")
+        }
+        // An autolink's text is its URL: the text may stay, the destination may not.
+        let auto = html("<javascript:alert(1)>")
+        #expect(!auto.lowercased().contains("href=\"javascript:"))
+        // The link text survives.
+        #expect(html("[j](javascript:alert(1))").contains(">j</a>"))
+    }
+
+    @Test func rawHTMLIsDroppedInSafeMode() {
+        let out = html("a <b>x</b> c")
+        #expect(!out.contains("<b>"))
+        #expect(out.contains("x"))
+    }
+
+    @Test func unsafeModePassesRawHTMLThrough() {
+        let out = html("a <b>x</b> c", unsafeHTML: true)
+        #expect(out == "<p>a <b>x</b> c</p>\n")
+        let block = html("<div class=\"clue\">paw print</div>\n", unsafeHTML: true)
+        #expect(block.contains(#"<div class="clue">paw print</div>"#))
+    }
+
+    @Test func unsafeModeStillFiltersScriptTagsThroughTagfilter() {
+        // The tagfilter extension escapes <script> even when raw HTML is allowed.
+        let out = html("<script>alert(1)</script>", unsafeHTML: true)
+        #expect(!out.lowercased().contains("<script"))
+        #expect(out.contains("&lt;script>"))
+    }
+}
