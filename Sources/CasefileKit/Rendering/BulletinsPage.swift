@@ -21,7 +21,8 @@ struct BulletinsPage {
                 "fruit": frame.fruit(bulletin.fruit),
                 "location": bulletin.location,
                 "bites": bulletin.bites.map(String.init) ?? "", "hasBites": bulletin.bites != nil,
-                "suspects": suspects, "hasSuspects": !suspects.isEmpty,
+                "suspects": PageFrame.capped(suspects).shown, "moreSuspects": PageFrame.capped(suspects).more,
+                "hasSuspects": !suspects.isEmpty,
                 "awakeCount": suspects.count - asleep, "asleepCount": asleep,
                 "noteHTML": v.bulletinNotes[b] ?? "", "hasNote": v.bulletinNotes[b] != nil,
             ]) { _, new in new }

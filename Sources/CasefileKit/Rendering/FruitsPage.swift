@@ -15,8 +15,10 @@ struct FruitsPage {
             let bulletins = v.index.fruitBulletins[f].map(frame.bulletin)
             row.merge([
                 "name": fruit.name, "color": fruit.color,
-                "fans": fans, "fanCount": fans.count, "hasFans": !fans.isEmpty,
-                "bulletins": bulletins, "bulletinCount": bulletins.count, "hasBulletins": !bulletins.isEmpty,
+                "fans": PageFrame.capped(fans).shown, "moreFans": PageFrame.capped(fans).more,
+                "fanCount": fans.count, "hasFans": !fans.isEmpty,
+                "bulletins": PageFrame.capped(bulletins).shown, "moreBulletins": PageFrame.capped(bulletins).more,
+                "bulletinCount": bulletins.count, "hasBulletins": !bulletins.isEmpty,
             ]) { _, new in new }
             rows.append(row)
         }

@@ -124,6 +124,16 @@ struct PageFrame {
         ]
     }
 
+    /// How many mentions a panel lists before it says "and N more": a suspect of a large case is
+    /// a suspect in hundreds of bulletins, and listing them all made each page megabytes.
+    static let mentionLimit = 12
+
+    /// The first `mentionLimit` of `list`, and `["count": n]` for the rest (false when none).
+    static func capped<Element>(_ list: [Element]) -> (shown: [Element], more: Any) {
+        guard list.count > mentionLimit else { return (list, false) }
+        return (Array(list.prefix(mentionLimit)), ["count": list.count - mentionLimit])
+    }
+
     static func plural(_ n: Int, _ word: String) -> String {
         "\(n) \(word)\(n == 1 ? "" : "s")"
     }

@@ -35,7 +35,8 @@ struct SuspectsPage {
                 "fruitsPreview": Array(fruits.prefix(3)),
                 "moreFruits": max(0, fruits.count - 3), "hasMoreFruits": fruits.count > 3,
                 "noteHTML": v.animalNotes[a] ?? "", "hasNote": v.animalNotes[a] != nil,
-                "bulletins": involved, "hasBulletins": !involved.isEmpty,
+                "bulletins": PageFrame.capped(involved).shown, "moreBulletins": PageFrame.capped(involved).more,
+                "hasBulletins": !involved.isEmpty,
                 "bulletinCount": involved.count,
             ]) { _, new in new }
             rows.append(row)
