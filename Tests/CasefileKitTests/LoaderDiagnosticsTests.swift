@@ -20,10 +20,7 @@ private func load(_ files: [String: String], bytes: [String: Data] = [:]) async 
 
 private func only(_ rule: String, in loaded: LoadedCase,
                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
-    let found = loaded.diagnostics.with(rule: rule)
-    #expect(found.count == 1, "expected one \(rule), got \(loaded.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "-"): \($0.message)" })",
-            sourceLocation: sourceLocation)
-    return try #require(found.first, sourceLocation: sourceLocation)
+    try onlyOne(rule, in: loaded.diagnostics, sourceLocation: sourceLocation)
 }
 
 private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import CasefileKit
 
 /// A case folder written into a fresh temporary directory from strings (or bytes), removed again
@@ -65,4 +66,13 @@ let minimalSite = "title: Test case\n"
 
 extension Array where Element == Diagnostic {
     func with(rule: String) -> [Diagnostic] { filter { $0.ruleID == rule } }
+}
+
+/// The one diagnostic of `rule` among `diagnostics`; records an issue when there is not exactly one.
+func onlyOne(_ rule: String, in diagnostics: [Diagnostic],
+             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
+    let found = diagnostics.with(rule: rule)
+    #expect(found.count == 1, "expected one \(rule), got \(diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "-"): \($0.message)" })",
+            sourceLocation: sourceLocation)
+    return try #require(found.first, sourceLocation: sourceLocation)
 }

@@ -31,10 +31,7 @@ private func validate(_ changes: [String: String?]) async throws -> ValidatedCas
 
 private func only(_ rule: String, in validated: ValidatedCase,
                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
-    let found = validated.diagnostics.with(rule: rule)
-    #expect(found.count == 1, "expected one \(rule), got \(validated.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "-"): \($0.message)" })",
-            sourceLocation: sourceLocation)
-    return try #require(found.first, sourceLocation: sourceLocation)
+    try onlyOne(rule, in: validated.diagnostics, sourceLocation: sourceLocation)
 }
 
 private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {

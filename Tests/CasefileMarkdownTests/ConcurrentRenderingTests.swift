@@ -24,7 +24,7 @@ private let resolve: @Sendable (CaseLink) -> String? = { link in
 @Suite("Rendering from many tasks at once")
 struct ConcurrentRenderingTests {
     /// libcmark-gfm toggles a process-wide table of special characters inside
-    /// cmark_parser_finish (github/cmark-gfm#176): without the renderer's lock, documents
+    /// the C library's parser-finish call (github/cmark-gfm#176): without the renderer's lock, documents
     /// finished at the same time lose their `<del>` (and other inlines) at random.
     @Test func concurrentOutputEqualsSerialOutput() async {
         let count = 4000

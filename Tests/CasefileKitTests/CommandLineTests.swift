@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The `casefile` executable as a user runs it: exit status, where the lines go, help.
+@Suite struct CommandLineTests {
+    /// The binary `swift build` put beside the test bundle.
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temp(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("casefile-cli-\(name)-\(UUID().uuidString)").path
+    }
+
+    @Test func buildsTheSampleAndSaysSo() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let output = Self.temp("ok")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try Self.run(["build", "--content", SiteBuildTests.sample.path, "--output", output])
+        #expect(result.status == 0)
+        // 10 + 8 + 19 records; 4 table pages and the 404 page.
+        #expect(result.out.hasPrefix("Built 5 pages from 37 records in "))
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func aCaseWithErrorsExitsOneAndPrintsCompilerStyleLines() throws {
+        let content = try SiteBuildTests.variant { folder in
+            let animals = folder.appendingPathComponent("animals.yaml")
+            let text = try String(contentsOf: animals, encoding: .utf8)
+            try text.replacingOccurrences(of: "suspicionLevel: 0.3", with: "suspicionLevel: 1.4")
+                .write(to: animals, atomically: true, encoding: .utf8)
+        }
+        let output = Self.temp("errors")
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(atPath: output)
+        }
+        let result = try Self.run(["build", "--content", content.path, "--output", output])
+        #expect(result.status == 1)
+        let line = try #require(result.err.split(separator: "\n").first)
+        #expect(line.hasPrefix(content.path + "/animals.yaml:"))
+        #expect(line.hasSuffix("error: suspicionLevel must be between 0 and 1, got 1.4 [suspicion-range]"))
+        #expect(result.err.contains("1 error, 0 warnings in 1 file"))
+        #expect(FileManager.default.fileExists(atPath: output + "/validation/report.sarif"), "reports are still written")
+    }
+
+    @Test func aMissingFolderExitsTwo() throws {
+        let result = try Self.run(["build", "--content", Self.temp("missing"), "--output", Self.temp("never")])
+        #expect(result.status == 2)
+        #expect(result.err.contains("error: cannot read"))
+    }
+
+    @Test func helpNamesTheCommandWithAnExample() throws {
+        let root = try Self.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.out.contains("build"))
+        #expect(!root.out.contains("serve"))
+        let build = try Self.run(["build", "--help"])
+        #expect(build.out.contains("Example:"))
+        #expect(build.out.contains("--strict"))
+        let version = try Self.run(["--version"])
+        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+}
