@@ -21,13 +21,14 @@ times=(); mems=()
 for i in $(seq 1 "$runs"); do
   rm -rf "$work/site"
   /usr/bin/time -f "%e %M" -o "$work/time" .build/release/casefile build --quiet \
-    --content "$work/case" --output "$work/site" --templates Templates || true
+    --content "$work/case" --output "$work/site" --templates Templates 2>"$work/problems" || true
   read -r t m < "$work/time"
   echo "run $i: ${t} s, peak ${m} KiB"
   times+=("$t"); mems+=("$m")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 echo "median: $(median "${times[@]}") s wall, $(median "${mems[@]}") KiB peak RSS over $runs runs"
+echo "problems reported: $(grep -c ': \(error\|warning\|note\): ' "$work/problems" || true)"
 echo "pages written: $(find "$work/site" -name '*.html' | wc -l), bytes: $(du -sb "$work/site" | cut -f1)"
 
 gcc -O2 -o "$work/cmark-floor" "$shared/cmark-floor.c" $(pkg-config --cflags --libs libcmark-gfm)
