@@ -4,19 +4,14 @@ struct BulletinsPage {
 
     func context(range: Range<Int>) -> [String: Any] {
         let v = frame.validated
-        var rows: [[String: Any]] = []
-        var selection: [(String, String)] = []
-        for b in range {
+        let table = frame.rows(range, collection: .bulletins, record: { (v.caseFile.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b in
             let bulletin = v.caseFile.bulletins[b]
-            let fragment = v.fragments.bulletins[b]
-            selection.append((fragment, bulletin.id))
-            var row = frame.rowBase(collection: .bulletins, recordID: bulletin.id, fragment: fragment)
             let suspects = v.index.suspects[b].map { suspect in
                 RecordRefs.Flagged(base: frame.animal(suspect.animal), asleep: suspect.asleep)
             }
             let asleep = v.index.suspects[b].count(where: \.asleep)
             let when = frame.refs.whens[b]
-            row.merge([
+            var row: [String: Any] = [
                 "when": when.display, "datetime": when.iso, "hasTime": !when.iso.isEmpty,
                 "fruit": frame.fruit(bulletin.fruit),
                 "location": bulletin.location,
@@ -25,7 +20,7 @@ struct BulletinsPage {
                 "hasSuspects": !suspects.isEmpty,
                 "awakeCount": suspects.count - asleep, "asleepCount": asleep,
                 "noteHTML": v.bulletinNotes[b] ?? "", "hasNote": v.bulletinNotes[b] != nil,
-            ]) { _, new in new }
+            ]
             if let reporter = bulletin.reportedBy {
                 if let r = v.index.animalIndex[reporter] {
                     row["reporter"] = frame.animal(r)
@@ -35,11 +30,11 @@ struct BulletinsPage {
             } else {
                 row["reporter"] = false
             }
-            rows.append(row)
+            return row
         }
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseFile.bulletins.count))",
                              emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",
-                             rows: rows, selection: selection)
+                             rows: table.rows, selection: table.selection)
     }
 }

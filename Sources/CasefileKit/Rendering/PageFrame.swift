@@ -81,6 +81,21 @@ struct PageFrame {
         return result
     }
 
+    /// One row per record of `range`: the parts every row has (`rowBase`) and the page's own
+    /// `fields`; and the (fragment, id) pairs the selection rules need.
+    func rows(_ range: Range<Int>, collection: Collection?, record: (Int) -> (id: String, fragment: String),
+              fields: (Int) -> [String: Any]) -> (rows: [[String: Any]], selection: [(fragment: String, recordID: String)]) {
+        var rows: [[String: Any]] = []
+        var selection: [(fragment: String, recordID: String)] = []
+        rows.reserveCapacity(range.count)
+        for i in range {
+            let (id, fragment) = record(i)
+            selection.append((fragment, id))
+            rows.append(rowBase(collection: collection, recordID: id, fragment: fragment).merging(fields(i)) { _, own in own })
+        }
+        return (rows, selection)
+    }
+
     /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
     func rowBase(collection: Collection?, recordID: String, fragment: String) -> [String: Any] {
         let detents = site.sheet.detents

@@ -4,19 +4,14 @@ struct SuspectsPage {
 
     func context(range: Range<Int>) -> [String: Any] {
         let v = frame.validated
-        var rows: [[String: Any]] = []
-        var selection: [(String, String)] = []
-        for a in range {
+        let table = frame.rows(range, collection: .animals, record: { (v.caseFile.animals[$0].id, v.fragments.animals[$0]) }) { a in
             let animal = v.caseFile.animals[a]
-            let fragment = v.fragments.animals[a]
-            selection.append((fragment, animal.id))
-            var row = frame.rowBase(collection: .animals, recordID: animal.id, fragment: fragment)
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
             let involved = v.index.involvements[a].map { inv in
                 RecordRefs.Flagged(base: frame.bulletin(inv.bulletin), asleep: inv.asleep)
             }
-            row.merge([
+            return [
                 "name": animal.name, "species": animal.species, "emoji": animal.emoji ?? "",
                 "hasEmoji": !(animal.emoji ?? "").isEmpty,
                 "pawSize": animal.pawSize.rawValue,
@@ -38,12 +33,11 @@ struct SuspectsPage {
                 "bulletins": PageFrame.capped(involved).shown, "moreBulletins": PageFrame.capped(involved).more,
                 "hasBulletins": !involved.isEmpty,
                 "bulletinCount": involved.count,
-            ]) { _, new in new }
-            rows.append(row)
+            ]
         }
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseFile.animals.count))",
                              emptyMessage: "No suspects yet: add animals to animals.yaml.",
-                             rows: rows, selection: selection)
+                             rows: table.rows, selection: table.selection)
     }
 }

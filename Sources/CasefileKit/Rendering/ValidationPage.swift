@@ -6,14 +6,9 @@ struct ValidationPage {
 
     func context(range: Range<Int>) -> [String: Any] {
         let v = frame.validated
-        var rows: [[String: Any]] = []
-        var selection: [(String, String)] = []
-        for i in range {
+        let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i in
             let problem = v.diagnostics[i]
-            let fragment = v.problemFragment(i)
-            selection.append((fragment, fragment))
-            var row = frame.rowBase(collection: nil, recordID: fragment, fragment: fragment)
-            row.merge([
+            return [
                 "severity": problem.severity.rawValue,
                 "severityLabel": problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst(),
                 "isError": problem.severity == .error,
@@ -24,13 +19,12 @@ struct ValidationPage {
                 "location": problem.location?.description ?? "",
                 "related": problem.related.map(\.description),
                 "excerpt": excerpt(problem.location), "hasExcerpt": problem.location.flatMap { lines[$0.path] } != nil,
-            ]) { _, new in new }
-            rows.append(row)
+            ]
         }
         var context = frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                                     caption: "Problems (\(v.diagnostics.count))",
                                     emptyMessage: "No problems: every rule passed.",
-                                    rows: rows, selection: selection)
+                                    rows: table.rows, selection: table.selection)
         context["summary"] = summary()
         return context
     }
