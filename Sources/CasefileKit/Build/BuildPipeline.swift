@@ -69,13 +69,18 @@ public struct BuildPipeline: Sendable {
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
         let validated = try await validate(events: events)
-        let files = await SiteRenderer(templates: templates).render(validated) { done, total in
+        var session = try writer.begin()
+        var pages = 0
+        try await SiteRenderer(templates: templates).render(validated, progress: { done, total in
             events?(.rendering(done: done, total: total))
+        }) { file in
+            try session.write(file)
+            if file.path.hasSuffix(".html") { pages += 1 }
         }
-        events?(.writing(files: files.count))
-        try writer.write(files)
+        events?(.writing(files: session.count))
+        try session.finish()
         let c = validated.caseFile
-        return BuildSummary(pages: files.count { $0.path.hasSuffix(".html") }, files: files.count,
+        return BuildSummary(pages: pages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             inputFiles: validated.files.count, diagnostics: validated.diagnostics,
                             seconds: Date().timeIntervalSince(start))

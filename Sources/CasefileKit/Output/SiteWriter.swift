@@ -25,37 +25,65 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    public func write(_ files: [OutputFile]) throws {
-        let fm = FileManager.default
+    /// Starts writing: creates the folder and reads what the previous build wrote.
+    public func begin() throws -> Session {
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw CasefileError.unwritable(displayPath, reason: error.localizedDescription)
         }
-        let manifestURL = directory.appendingPathComponent(Self.manifestName)
-        let previous = (try? String(contentsOf: manifestURL, encoding: .utf8))
+        let previous = (try? String(contentsOf: directory.appendingPathComponent(Self.manifestName), encoding: .utf8))
             .map { Set($0.split(separator: "\n").map(String.init)) } ?? []
-        let paths = files.map(\.path).sorted()
-        var folders: Set<String> = []
-        for file in files {
-            let url = directory.appendingPathComponent(file.path)
+        return Session(writer: self, previous: previous)
+    }
+
+    /// Writes every file of `files`, then removes what the last build wrote and this one did not.
+    public func write(_ files: [OutputFile]) throws {
+        var session = try begin()
+        for file in files { try session.write(file) }
+        try session.finish()
+    }
+
+    /// One build's writing: files as they come, then the clean-up and the manifest.
+    public struct Session {
+        let writer: SiteWriter
+        let previous: Set<String>
+        private var written: [String] = []
+        private var folders: Set<String> = []
+
+        init(writer: SiteWriter, previous: Set<String>) {
+            self.writer = writer
+            self.previous = previous
+        }
+
+        public var count: Int { written.count }
+
+        public mutating func write(_ file: OutputFile) throws {
+            let url = writer.directory.appendingPathComponent(file.path)
             let folder = url.deletingLastPathComponent().path
             do {
                 if folders.insert(folder).inserted {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
                 try Data(file.contents.utf8).write(to: url)
             } catch {
-                throw CasefileError.unwritable("\(displayPath)/\(file.path)", reason: error.localizedDescription)
+                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
             }
+            written.append(file.path)
         }
-        for stale in previous.subtracting(paths).sorted() where Self.isSafeRelative(stale) {
-            try? fm.removeItem(at: directory.appendingPathComponent(stale))
-        }
-        do {
-            try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifestURL)
-        } catch {
-            throw CasefileError.unwritable("\(displayPath)/\(Self.manifestName)", reason: error.localizedDescription)
+
+        public func finish() throws {
+            let paths = written.sorted()
+            for stale in previous.subtracting(paths).sorted() where SiteWriter.isSafeRelative(stale) {
+                try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(stale))
+            }
+            let manifest = writer.directory.appendingPathComponent(SiteWriter.manifestName)
+            do {
+                try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifest)
+            } catch {
+                throw CasefileError.unwritable("\(writer.displayPath)/\(SiteWriter.manifestName)",
+                                               reason: error.localizedDescription)
+            }
         }
     }
 

@@ -14,7 +14,10 @@ public struct SiteRenderer: Sendable {
         var number: Int
     }
 
-    public func render(_ validated: ValidatedCase, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [OutputFile] {
+    /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
+    /// `progress` hears pages done and pages in all. Only `sink` can throw.
+    public func render(_ validated: ValidatedCase, progress: ((Int, Int) -> Void)? = nil,
+                       into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.siteMap
         var jobs: [PageJob] = []
         for kind in SiteMap.Kind.allCases {
@@ -24,16 +27,26 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         let lines = Self.sourceLines(validated)
         let refs = RecordRefs(validated)
-        let total = jobs.count
-        let pages = (try? await Parallel.map(jobs, chunkSize: 1, progress: { progress?($0, total) }) { job in
+        var done = 0
+        try await Parallel.forEach(jobs) { job in
             self.render(job, validated, problems, refs, lines)
-        }) ?? []
+        } receive: { file in
+            try sink(file)
+            done += 1
+            progress?(done, jobs.count)
+        }
         let reports = ValidationReports(validated)
-        return pages + [
-            OutputFile(path: "casefile.css", contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))),
-            OutputFile(path: "validation/report.json", contents: reports.json()),
-            OutputFile(path: "validation/report.sarif", contents: reports.sarif()),
-        ]
+        try sink(OutputFile(path: "casefile.css",
+                            contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))))
+        try sink(OutputFile(path: "validation/report.json", contents: reports.json()))
+        try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+    }
+
+    /// Every file of the site at once (for tests and small cases).
+    public func render(_ validated: ValidatedCase) async -> [OutputFile] {
+        var files: [OutputFile] = []
+        try? await render(validated) { files.append($0) }
+        return files
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
