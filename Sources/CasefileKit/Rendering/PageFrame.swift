@@ -10,9 +10,21 @@ struct PageFrame {
     let pageNumber: Int
 
     var site: SiteSettings { validated.caseFile.site }
-    var root: String { SiteMap.root(from: path) }
+    let root: String
     /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
-    var depth: Int { min(1, path.split(separator: "/").count - 1) }
+    let depth: Int
+
+    init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: SiteMap.Kind?, path: String,
+         pageNumber: Int) {
+        self.validated = validated
+        self.problems = problems
+        self.refs = refs
+        self.kind = kind
+        self.path = path
+        self.pageNumber = pageNumber
+        self.root = SiteMap.root(from: path)
+        self.depth = min(1, path.split(separator: "/").count - 1)
+    }
 
     func link(to kind: SiteMap.Kind, recordAt index: Int, fragment: String) -> String {
         SiteMap.link(from: path, to: validated.siteMap.path(kind, recordAt: index), fragment: fragment)
