@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Quick start, step 2: run every test. Installs what is missing, then `swift test`.
+# Quick start, step 2: run every test. Installs what is missing, then runs the Swift Testing
+# suites (`swift test`) and the browser suite (Tests/Browser: pytest + Selenium driving headless
+# Chromium at 1280×800 and 390×844 against the sample site built by the debug binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --test
+swift build
 swift test "$@"
+python3 -m pytest -q Tests/Browser
