@@ -178,11 +178,6 @@ struct FieldReader {
                                 prefix: prefix + key + ".", recordID: recordID, problems: &diagnostics)
     }
 
-    /// The raw node of `key` (for fields whose type is decided by their content, like detents).
-    mutating func raw(_ key: String) -> Node? {
-        node(key, required: false)
-    }
-
     mutating func merge(_ other: FieldReader) {
         diagnostics += other.diagnostics
         origin.fields.merge(other.origin.fields) { a, _ in a }

@@ -42,13 +42,6 @@ public struct SiteRenderer: Sendable {
         try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
     }
 
-    /// Every file of the site at once (for tests and small cases).
-    public func render(_ validated: ValidatedCase) async -> [OutputFile] {
-        var files: [OutputFile] = []
-        try? await render(validated) { files.append($0) }
-        return files
-    }
-
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ lines: [String: [Substring]]) -> OutputFile {
         guard let kind = job.kind else {
