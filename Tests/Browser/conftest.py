@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,145 @@ def wide(_wide_session):
 def narrow(_narrow_session):
     """Chromium at 390x844, deviceScaleFactor 1, mobile, on about:blank."""
     yield _fresh(_narrow_session, NARROW)
+
+
+# ---------------------------------------------------------------- site variants
+#
+# Variants of the sample case, each built once per session from a copy of Content/ with one
+# change: a planted validation error, or settings appended to site.yaml. They are built with
+# the same debug binary as `site` (even when CASEFILE_SITE points `site` elsewhere).
+
+# fish's suspicionLevel 0.3 → 1.4: one `suspicion-range` error, so the validation page has a row.
+INVALID_FISH = ("animals.yaml", "suspicionLevel: 0.3\n", "suspicionLevel: 1.4\n")
+
+# site.yaml additions for test_settings.py, by variant name.
+SETTINGS_VARIANTS = {
+    "underToolbar": "inspector:\n  placement: underToolbar\n",
+    "notPresented": "inspector:\n  presented: false\n",
+    "widths": "inspector:\n  idealWidth: 350\n  maxWidth: 450\n",
+    "detents": "sheet:\n  detents: [300, large]\n  backgroundInteractionUpThrough: none\n",
+}
+
+
+def _build_variant(parent: Path, name: str, edit, expect_errors: bool) -> Site:
+    """Copy Content/ to parent/name/content, apply edit(content_dir), build parent/name/site."""
+    if not BINARY.is_file() or not os.access(BINARY, os.X_OK):
+        pytest.exit(
+            f"casefile binary not found at {BINARY}: run `swift build` in {REPO} first",
+            returncode=2,
+        )
+    content = parent / name / "content"
+    out = parent / name / "site"
+    shutil.copytree(REPO / "Content", content)
+    edit(content)
+    result = subprocess.run(
+        [str(BINARY), "build", "--content", str(content), "--output", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    # `build` exits 1 when the case has errors and still writes the site.
+    expected = (0, 1) if expect_errors else (0,)
+    if result.returncode not in expected or not (out / "index.html").is_file():
+        pytest.fail(
+            "casefile build of variant %r failed (exit %d):\n%s\n%s"
+            % (name, result.returncode, result.stdout, result.stderr)
+        )
+    return Site(out)
+
+
+@pytest.fixture(scope="session")
+def _variants_dir():
+    parent = Path(tempfile.mkdtemp(prefix="casefile-variants-"))
+    yield parent
+    shutil.rmtree(parent, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def invalid_site(_variants_dir):
+    """The sample with fish's suspicionLevel 1.4: one error, one row on the validation page."""
+    path, old, new = INVALID_FISH
+
+    def edit(content):
+        text = (content / path).read_text(encoding="utf-8")
+        assert text.count(old) >= 1, f"{old!r} not in {path}: update INVALID_FISH"
+        (content / path).write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return _build_variant(_variants_dir, "invalid", edit, expect_errors=True)
+
+
+@pytest.fixture(scope="session")
+def settings_site(_variants_dir):
+    """A factory: settings_site("underToolbar") builds (once) the sample with that site.yaml
+    addition from SETTINGS_VARIANTS."""
+    built = {}
+
+    def get(name):
+        if name not in built:
+            addition = SETTINGS_VARIANTS[name]
+
+            def edit(content):
+                with open(content / "site.yaml", "a", encoding="utf-8") as f:
+                    f.write("\n" + addition)
+
+            built[name] = _build_variant(_variants_dir, name, edit, expect_errors=False)
+        return built[name]
+
+    return get
+
+
+# ---------------------------------------------------------------- page probes
+#
+# Shared by test_pages.py and test_settings.py (`from conftest import …`).
+
+PROBE_JS = """
+const vis = e => !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0;
+const rect = e => e && e.getClientRects().length ? e.getBoundingClientRect().toJSON() : null;
+const insp = document.querySelector('[data-inspector]');
+const header = document.querySelector('header.cf-toolbar, body > header');
+const sheet = document.querySelector('.cf-sheet');
+const dim = document.querySelector('[data-sheet-dim]');
+const toggle = document.querySelector('[data-inspector-toggle]');
+const sheetRect = rect(sheet);
+const dimRect = rect(dim);
+return {
+  hash: location.hash,
+  innerWidth, innerHeight, scrollY,
+  scrollWidth: document.documentElement.scrollWidth,
+  clientWidth: document.documentElement.clientWidth,
+  inspectorDisplay: getComputedStyle(insp).display,
+  inspector: rect(insp),
+  header: rect(header),
+  toggleChecked: toggle ? toggle.checked : null,
+  emptyVisible: vis(document.querySelector('[data-inspector-empty]')),
+  emptyText: (document.querySelector('[data-inspector-empty]') || {}).textContent || '',
+  panels: [...document.querySelectorAll('[data-inspector-panel]')]
+            .filter(vis).map(e => e.dataset.inspectorPanel),
+  sheet: sheetRect,
+  sheetShown: sheetRect ? Math.max(0, innerHeight - sheetRect.top) : 0,
+  dimDisplay: dim ? getComputedStyle(dim).display : 'missing',
+  dimArea: dimRect ? dimRect.width * dimRect.height : 0,
+};
+"""
+
+
+def probe(driver):
+    return driver.execute_script(PROBE_JS)
+
+
+def wait_for(driver, predicate, timeout=2.0):
+    """Poll probe(driver) until predicate(state) holds; return the last state either way."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = probe(driver)
+        if predicate(s) or time.monotonic() > deadline:
+            return s
+        time.sleep(0.05)
+
+
+def load(driver, site, page, fragment=""):
+    """A fresh load (from about:blank) of site's page, optionally with a fragment."""
+    driver.get("about:blank")
+    driver.get(site.url(page + (("#" + fragment) if fragment else "")))
+    return probe(driver)
