@@ -40,6 +40,7 @@ let package = Package(
                 .embedInCode("partials/swatches.mustache"),
                 .embedInCode("partials/problems.mustache"),
                 .embedInCode("partials/inspector.mustache"),
+                .embedInCode("partials/chart.mustache"),
                 .embedInCode("casefile.css"),
             ]
         ),

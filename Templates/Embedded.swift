@@ -15,6 +15,7 @@ public enum BuiltinTemplates {
         "partials/swatches": text(PackageResources.swatches_mustache),
         "partials/problems": text(PackageResources.problems_mustache),
         "partials/inspector": text(PackageResources.inspector_mustache),
+        "partials/chart": text(PackageResources.chart_mustache),
     ]
 
     /// The stylesheet, itself a Mustache template rendered with the site's settings.

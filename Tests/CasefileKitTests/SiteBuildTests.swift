@@ -177,4 +177,21 @@ import Testing
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("validation/report.json"))) as? [String: Any]
         #expect(report?["errors"] as? Int == 1)
     }
+
+    @Test func chartsSayInWordsWhatTheirBarsShow() async throws {
+        let (_, site) = try await Self.build()
+        defer { try? FileManager.default.removeItem(at: site) }
+        // SAMPLE's suspicion levels: snail 0.1, rabbit 0.15, hedgehog 0 (Unlikely); fish 0.3,
+        // duck 0.4 (Fishy); dove, mouse, cat (Very); raccoon 0.9, crow 0.95 (Extremely).
+        let suspects = try Self.page(site, "index.html")
+        #expect(suspects.contains("<desc id=\"cf_chart_desc\">Unlikely: 3 suspects; Fishy: 2 suspects; "
+            + "Very suspicious: 3 suspects; Extremely suspicious!: 2 suspects.</desc>"))
+        #expect(Self.matches(#"<rect "#, in: suspects).count == 4)
+        // Eight bulletins, each in its own hour: eight non-empty hours of 24.
+        let bulletins = try Self.page(site, "bulletins/index.html")
+        let desc = try #require(Self.matches(#"<desc id="cf_chart_desc">([^<]*)</desc>"#, in: bulletins).first)
+        #expect(desc.components(separatedBy: "; ").count == 24)
+        #expect(Self.matches(#"\d+:00: 1 nibble(?!s)"#, in: desc).count == 8)
+        #expect(desc.hasPrefix("0:00: 0 nibbles; 1:00: 0 nibbles; 2:00: 1 nibble;"), "02:20 on 7 June")
+    }
 }

@@ -32,9 +32,11 @@ struct BulletinsPage {
             }
             return row
         }
-        return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
+        var context = frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseFile.bulletins.count))",
                              emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",
                              rows: table.rows, selection: table.selection)
+        if !v.caseFile.bulletins.isEmpty { context["chart"] = Charts.nibbleHours(v.index) }
+        return context
     }
 }

@@ -35,9 +35,11 @@ struct SuspectsPage {
                 "bulletinCount": involved.count,
             ]
         }
-        return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
+        var context = frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseFile.animals.count))",
                              emptyMessage: "No suspects yet: add animals to animals.yaml.",
                              rows: table.rows, selection: table.selection)
+        if !v.caseFile.animals.isEmpty { context["chart"] = Charts.suspicion(v.caseFile.animals) }
+        return context
     }
 }
