@@ -245,6 +245,10 @@ return {
   sheetShown: sheetRect ? Math.max(0, innerHeight - sheetRect.top) : 0,
   dimDisplay: dim ? getComputedStyle(dim).display : 'missing',
   dimArea: dimRect ? dimRect.width * dimRect.height : 0,
+  // Shown: laid out, visible and not transparent (the scroll-driven dim is hidden by
+  // visibility and opacity, not display, while the sheet rests at or below the up-through detent).
+  dimShown: !!dim && getComputedStyle(dim).display !== 'none' && !!dimRect && dimRect.width * dimRect.height > 0
+            && getComputedStyle(dim).visibility === 'visible' && parseFloat(getComputedStyle(dim).opacity) > 0.05,
 };
 """
 

@@ -200,6 +200,21 @@ def vnu_report(vnu_jar, site, planted_site):
     return report, files, version
 
 
+# vnu's CSS checker (the W3C CSS validator inside it) predates CSS Scroll-driven Animations
+# Level 1, which Chromium ships and casefile.css uses only inside
+# `@supports (animation-timeline: scroll())` for the dim that follows a dragged sheet. Its
+# messages about exactly these four properties are not errors in the stylesheet; anything else
+# it says about casefile.css, including other messages on the same lines, still fails.
+SCROLL_DRIVEN = ("animation-timeline", "animation-range", "timeline-scope", "scroll-timeline")
+
+
+def _unknown_to_vnu(key, message):
+    text = message.get("message", "")
+    return key == "casefile.css" and any(
+        text in (f"CSS: “{p}”: Property “{p}” doesn't exist.", f"CSS: “{p}”: Parse Error.")
+        for p in SCROLL_DRIVEN)
+
+
 def _describe(key, path, msgs):
     return "\n".join(
         f"  {key} ({path}) line {m.get('lastLine', m.get('firstLine', '?'))}: "
@@ -223,7 +238,8 @@ def test_html_conformance(vnu_report, key):
     report, files, version = vnu_report
     # Any non-info message is an error under --errors-only; "non-document-error" (file not
     # read, etc.) counts too.
-    errors = [m for m in report[key] if m.get("type") in ("error", "non-document-error")]
+    errors = [m for m in report[key] if m.get("type") in ("error", "non-document-error")
+              and not _unknown_to_vnu(key, m)]
     print(_describe(key, files[key], errors) if errors else f"{key}: no errors (vnu {version})")
     assert not errors, f"vnu {version} found {len(errors)} error(s):\n" + _describe(key, files[key], errors)
 

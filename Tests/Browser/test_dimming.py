@@ -1,13 +1,12 @@
 """The dimming layer and the sheet's real position (compact layout, 390 x 844).
 
-Wanted (PAGES.md, "Techniques known to work"): the sheet scroller's scroll-timeline drives the
-dim's opacity through a scroll-driven animation, so dragging the sheet above the
+PAGES.md ("Techniques known to work"): the sheet scroller's scroll-timeline drives the dim's
+opacity and visibility through a scroll-driven animation, so dragging the sheet above the
 backgroundInteractionUpThrough detent (200) dims the page behind even though the URL fragment
-still names the 200 detent; back at 200 the dim is transparent and has no area, so it takes no
+still names the 200 detent; back at 200 the dim is transparent and hidden, so it takes no
 clicks. Scrolling is done by setting scrollTop, as a drag would, without touching the fragment.
-
-That works in Chromium 156 but is not in casefile.css yet (see the xfail reason): today the dim
-follows the :target-ed detent only, which the other tests here check.
+Under reduced motion the scroll-driven rule is off and the dim follows the :target-ed detent
+only (the fallback), which the other tests here check with and without reduced motion.
 """
 
 import time
@@ -33,6 +32,7 @@ return {
   scrollTop: sc.scrollTop,
   sheetShown: Math.max(0, innerHeight - sheet.getBoundingClientRect().top),
   display: cs.display,
+  visibility: cs.visibility,
   opacity: parseFloat(cs.opacity),
   area: r ? r.width * r.height : 0,
   dimHit: !!(hit && hit.closest('[data-sheet-dim]')),
@@ -64,14 +64,19 @@ def scroll_sheet(driver, top):
 
 
 def hidden(s):
-    return s["display"] == "none" or s["opacity"] < 0.05
+    return s["display"] == "none" or s["visibility"] == "hidden" or s["opacity"] < 0.05
+
+
+def not_laid_over(s):
+    """Nothing dims: not displayed, no area, or hidden (and so not hit)."""
+    return s["display"] == "none" or s["area"] == 0 or s["visibility"] == "hidden"
 
 
 def check_follows_scroll(driver, site):
     load(driver, site, "index.html", RECORD)
     s = wait_dim(driver, lambda s: abs(s["sheetShown"] - 200) <= TOL)
     assert abs(s["sheetShown"] - 200) <= TOL, s
-    assert hidden(s) and (s["display"] == "none" or s["area"] == 0), f"dim shows at 200: {s}"
+    assert hidden(s) and not_laid_over(s), f"dim shows at 200: {s}"
     assert not s["dimHit"]
 
     scroll_sheet(driver, MEDIUM)
@@ -90,15 +95,6 @@ def check_follows_scroll(driver, site):
     assert not s["dimHit"], "at 200 the page behind must get the clicks"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scroll-driven dimming works in Chromium 156 but conflicts with two existing checks: "
-    "vnu's CSS check (test_conformance.py, casefile.css) rejects animation-timeline, "
-    "animation-range, timeline-scope and scroll-timeline as unknown properties even inside "
-    "@supports, and test_reduced_motion_turns_animation_off (test_pages.py) requires the dim to "
-    "have no animation under reduced motion and a non-zero duration otherwise. The dim therefore "
-    "still follows only the :target-ed detent.",
-)
 def test_dim_follows_sheet_scroll_position(narrow, site):
     check_follows_scroll(narrow, site)
 
@@ -113,7 +109,7 @@ def test_dim_at_200_is_transparent_and_lets_clicks_through(narrow, site, reduced
     load(narrow, site, "index.html", RECORD)
     s = wait_dim(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL)
     assert abs(s["sheetShown"] - 200) <= TOL, s
-    assert hidden(s) and (s["display"] == "none" or s["area"] == 0), f"dim shows at 200: {s}"
+    assert hidden(s) and not_laid_over(s), f"dim shows at 200: {s}"
     assert not s["dimHit"]
 
 

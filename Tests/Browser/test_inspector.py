@@ -50,6 +50,10 @@ return {
   sheetShown: sheetRect ? Math.max(0, innerHeight - sheetRect.top) : 0,
   dimDisplay: dim ? getComputedStyle(dim).display : 'missing',
   dimArea: dimRect ? dimRect.width * dimRect.height : 0,
+  // Shown: laid out, visible and not transparent (the scroll-driven dim is hidden by
+  // visibility and opacity, not display, while the sheet rests at or below the up-through detent).
+  dimShown: !!dim && getComputedStyle(dim).display !== 'none' && !!dimRect && dimRect.width * dimRect.height > 0
+            && getComputedStyle(dim).visibility === 'visible' && parseFloat(getComputedStyle(dim).opacity) > 0.05,
   bodyBg: getComputedStyle(document.body).backgroundColor,
 };
 """
@@ -217,7 +221,7 @@ def test_narrow_no_sheet_without_selection(narrow, site):
     s = open_page(narrow, site)
     assert s["panels"] == []
     assert s["sheetShown"] == 0, s
-    assert s["dimDisplay"] == "none"
+    assert not s["dimShown"]
     assert s["scrollWidth"] <= NARROW_W, "no horizontal scroll"
 
 
@@ -236,9 +240,9 @@ def test_narrow_deep_linked_detent(narrow, site, fragment, shown, dims):
     assert s["panels"] == [RECORD]
     assert abs(s["sheetShown"] - shown) <= TOL, f"sheet shows {s['sheetShown']} px, want {shown}"
     if dims:
-        assert s["dimDisplay"] != "none" and s["dimArea"] > 0, "dimming layer should show"
+        assert s["dimShown"], "dimming layer should show"
     else:
-        assert s["dimDisplay"] == "none" or s["dimArea"] == 0, "no dimming at 200"
+        assert not s["dimShown"], "no dimming at 200"
     assert s["scrollWidth"] <= NARROW_W, f"horizontal scroll: scrollWidth {s['scrollWidth']}"
 
 
@@ -281,7 +285,7 @@ def test_narrow_detent_link_moves_sheet_to_medium(narrow, site):
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL, timeout=3)
     assert s["hash"] == "#" + RECORD + "_medium"
     assert abs(s["sheetShown"] - NARROW_H / 2) <= TOL, s["sheetShown"]
-    assert s["dimDisplay"] != "none"
+    assert s["dimShown"]
 
 
 def test_narrow_no_horizontal_scroll(narrow, site):

@@ -96,7 +96,7 @@ def test_narrow_first_row_sheet_at_200(narrow, page):
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL)
     assert s["panels"] == [row["id"]]
     assert abs(s["sheetShown"] - 200) <= TOL, f"sheet shows {s['sheetShown']} px, want 200"
-    assert s["dimDisplay"] == "none" or s["dimArea"] == 0, "no dimming at 200"
+    assert not s["dimShown"], "no dimming at 200"
     assert s["scrollWidth"] <= NARROW_W, f"horizontal scroll: scrollWidth {s['scrollWidth']}"
 
 
@@ -130,7 +130,7 @@ def test_invalid_field_is_marked_in_fish_panel(request, invalid_site, viewport):
 def test_narrow_tap_on_dim_layer_clears_selection(narrow, site):
     load(narrow, site, "index.html", "fish_medium")
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL)
-    assert s["panels"] == ["fish"] and s["dimDisplay"] != "none", s
+    assert s["panels"] == ["fish"] and s["dimShown"], s
     x, y = NARROW_W // 2, 100  # well above the sheet's top (422)
     hit = narrow.execute_script(
         "const e = document.elementFromPoint(arguments[0], arguments[1]);"
@@ -145,7 +145,7 @@ def test_narrow_tap_on_dim_layer_clears_selection(narrow, site):
     assert s["hash"] == "#_"
     assert s["panels"] == [], "no visible panel after dismissing"
     assert s["sheetShown"] == 0, f"sheet still shows {s['sheetShown']} px"
-    assert s["dimDisplay"] == "none" or s["dimArea"] == 0
+    assert not s["dimShown"]
 
 
 # ---------------------------------------------------------------- keyboard
@@ -225,7 +225,7 @@ return arguments[0].map(sel => {
   if (!e) return [sel, null];
   const cs = getComputedStyle(e);
   return [sel, {transition: cs.transitionDuration, animation: cs.animationDuration,
-                animationName: cs.animationName}];
+                animationName: cs.animationName, timeline: cs.animationTimeline}];
 });
 """
 # Every element and its ::before / ::after, with a non-zero transition or animation duration.
@@ -250,10 +250,13 @@ def zero(durations):
 
 def test_reduced_motion_turns_animation_off(narrow, site):
     load(narrow, site, "index.html", "fish_medium")
-    wait_for(narrow, lambda s: s["dimDisplay"] != "none")
+    wait_for(narrow, lambda s: s["dimShown"])
     normal = dict(narrow.execute_script(MOTION_JS, MOTION_SELECTORS))
-    # Sanity: the dimming layer fades in when motion is allowed.
-    assert not zero(normal["[data-sheet-dim]"]["animation"]), normal
+    # Sanity: when motion is allowed the dimming layer is animated, by time (a fade) or by the
+    # sheet's scroll position (a scroll-driven animation, whose duration is "auto").
+    dim = normal["[data-sheet-dim]"]
+    assert dim["animationName"] != "none", normal
+    assert not zero(dim["animation"]) or dim["timeline"] not in ("auto", ""), normal
     narrow.execute_cdp_cmd(
         "Emulation.setEmulatedMedia",
         {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},

@@ -81,20 +81,28 @@ public struct SiteRenderer: Sendable {
     /// and the detents are written into the CSS.
     static func stylesheetContext(_ site: SiteSettings) -> [String: Any] {
         func px(_ value: Double) -> String { RecordDecoding.format(value) }
+        let detents = site.sheet.detents.map { detent in
+            let height = switch detent {
+            case let .height(h): "\(px(h))px"
+            case .medium: "50vh"
+            case .large: "calc(100vh - 3rem)"
+            }
+            return (name: detent.description, height: height, dims: site.sheet.dims(at: detent))
+        }
+        // While the sheet is dragged, the dim follows it: clear up to the last detent that lets
+        // the page be used, full at the first one that does not.
+        var dimFollow: [String: Any]?
+        if let first = detents.firstIndex(where: \.dims) {
+            dimFollow = ["from": first == 0 ? "0px" : detents[first - 1].height, "to": detents[first].height]
+        }
         return [
             "compactBelow": px(site.inspector.compactBelow),
             "compactMax": px(site.inspector.compactBelow - 0.02),
             "minWidth": px(site.inspector.minWidth),
             "idealWidth": px(site.inspector.idealWidth),
             "maxWidth": px(site.inspector.maxWidth),
-            "detents": site.sheet.detents.map { detent in
-                let height = switch detent {
-                case let .height(h): "\(px(h))px"
-                case .medium: "50vh"
-                case .large: "calc(100vh - 3rem)"
-                }
-                return ["name": detent.description, "height": height, "dims": site.sheet.dims(at: detent)] as [String: Any]
-            },
+            "detents": detents.map { ["name": $0.name, "height": $0.height, "dims": $0.dims] as [String: Any] },
+            "dimFollow": dimFollow as Any,
         ]
     }
 }
