@@ -17,6 +17,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from casedata import VARIANTS, Case
+
 REPO = Path(__file__).resolve().parents[2]
 BINARY = REPO / ".build" / "debug" / "casefile"
 
@@ -209,6 +211,28 @@ def settings_site(_variants_dir):
                     f.write("\n" + addition)
 
             built[name] = _build_variant(_variants_dir, name, edit, expect_errors=False)
+        return built[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def case():
+    """The sample case's YAML (casedata.Case): where tests compute what a page should show."""
+    return Case(REPO / "Content")
+
+
+@pytest.fixture(scope="session")
+def variant(_variants_dir):
+    """A factory: variant("paged") builds (once) the sample with casedata.VARIANTS["paged"]'s
+    edit and returns (Site, Case) for it."""
+    built = {}
+
+    def get(name):
+        if name not in built:
+            edit, has_errors = VARIANTS[name]
+            site = _build_variant(_variants_dir, name, edit, expect_errors=has_errors)
+            built[name] = (site, Case(_variants_dir / name / "content"))
         return built[name]
 
     return get

@@ -1,0 +1,388 @@
+"""What the pages show (PAGES.md, "The pages"): suspicion as signal bars and a coloured label, fruit
+swatches (three, then "+N", bordered in the selected row), emoji avatars on a round material,
+times in the site's time zone, the two inline SVG charts, an empty collection's message, the
+panels' grouped sections and their content, and case links in notes.
+
+Expected values are computed from the case's YAML (casedata.Case), never read back from the
+page under test; what is asserted is what Chromium lays out and paints (computed style,
+bounding boxes, the accessibility tree).
+"""
+
+import re
+from datetime import datetime
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from casedata import OUT_OF_RANGE, SUSPICION_STEPS, ax_nodes, px, resolve_colors, rgba, suspicion
+from conftest import load, wait_for
+
+
+
+# ---------------------------------------------------------------- suspicion bars and labels
+
+BARS_JS = """
+return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr => {
+  const s = tr.querySelector('.cf-suspicion');
+  const label = s.querySelector('.cf-tone-label');
+  return {id: tr.dataset.recordId, label: label.innerText.trim(), labelColor: getComputedStyle(label).color,
+          bars: [...s.querySelectorAll('.cf-bar')].map(b => ({bg: getComputedStyle(b).backgroundColor,
+                 h: b.getBoundingClientRect().height, w: b.getBoundingClientRect().width}))};
+});
+"""
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_suspicion_signal_bars_filled_by_level_and_coloured_label(request, site, case, viewport):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html")
+    rows = {r["id"]: r for r in driver.execute_script(BARS_JS)}
+    expected = {a["id"]: suspicion(a.get("suspicionLevel", 0)) for a in case.animals}
+    assert set(rows) == set(expected)
+    assert len({label for label, _ in expected.values()}) >= 3, "the sample should show several labels"
+    # The empty track: the colour of every bar past the filled ones (one colour everywhere).
+    track = {r["bars"][k]["bg"] for i, r in rows.items() for k in range(expected[i][1], 4)}
+    assert len(track) == 1, f"unfilled bars should share one colour: {track}"
+    fills, label_colors = {}, {}
+    for rid, (label, filled) in expected.items():
+        r = rows[rid]
+        assert r["label"] == label, f"{rid}: label {r['label']!r}, want {label!r}"
+        assert len(r["bars"]) == 4, rid
+        heights = [b["h"] for b in r["bars"]]
+        assert all(b["w"] > 0 for b in r["bars"]) and heights == sorted(heights) and heights[0] > 0, (
+            f"{rid}: four rising signal bars, got heights {heights}"
+        )
+        lit = [b["bg"] not in track for b in r["bars"]]
+        assert lit == [k < filled for k in range(4)], f"{rid}: {label} fills {filled} bars, got {lit}"
+        fills.setdefault(label, set()).update(b["bg"] for b in r["bars"][:filled])
+        label_colors.setdefault(label, set()).add(r["labelColor"])
+    for label in fills:
+        assert len(fills[label]) == 1 and len(label_colors[label]) == 1, (label, fills, label_colors)
+    assert len({c for s in fills.values() for c in s}) == len(fills), f"each label its own fill: {fills}"
+    assert len({c for s in label_colors.values() for c in s}) == len(label_colors), (
+        f"each label its own text colour: {label_colors}"
+    )
+
+
+# ---------------------------------------------------------------- fruit swatches
+
+SWATCHES_JS = """
+const vis = e => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0
+                 && e.getBoundingClientRect().width > 0;
+return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr => {
+  const cell = tr.querySelector('.cf-swatches');
+  const more = [...cell.querySelectorAll('.cf-more')].filter(vis);
+  return {id: tr.dataset.recordId,
+          swatches: [...cell.querySelectorAll('.cf-swatch')].filter(vis).map(s => {
+            const cs = getComputedStyle(s), r = s.getBoundingClientRect();
+            return {name: s.getAttribute('aria-label'), bg: cs.backgroundColor, w: r.width, h: r.height,
+                    border: cs.borderTopColor, borderW: parseFloat(cs.borderTopWidth), borderStyle: cs.borderTopStyle};
+          }),
+          more: more.map(m => m.innerText.trim())};
+});
+"""
+
+
+def test_table_shows_first_three_fruit_swatches_and_plus_n(wide, site, case):
+    load(wide, site, "index.html")
+    rows = {r["id"]: r for r in wide.execute_script(SWATCHES_JS)}
+    assert any(len(a.get("favoriteFruits", [])) > 3 for a in case.animals), (
+        "the sample should have an animal with more than three favourites"
+    )
+    for animal in case.animals:
+        fav = [case.fruits[f] for f in animal.get("favoriteFruits", [])]
+        r = rows[animal["id"]]
+        shown = fav[:3]
+        assert [s["name"] for s in r["swatches"]] == [f["name"] for f in shown], (animal["id"], r)
+        want = resolve_colors(wide, [f["color"] for f in shown])
+        assert [s["bg"] for s in r["swatches"]] == want, f"{animal['id']}: swatch colours {r['swatches']}"
+        assert all(s["w"] >= 8 and abs(s["w"] - s["h"]) <= 0.5 for s in r["swatches"]), r["swatches"]
+        assert r["more"] == ([f"+{len(fav) - 3}"] if len(fav) > 3 else []), (animal["id"], r["more"])
+
+
+def test_selected_rows_swatches_are_bordered(wide, site, case):
+    sel, other = case.animals[-1]["id"], case.animals[0]["id"]
+    load(wide, site, "index.html", sel)
+    rows = {r["id"]: r for r in wide.execute_script(SWATCHES_JS)}
+    for s in rows[sel]["swatches"]:
+        assert s["borderStyle"] != "none" and s["borderW"] > 0 and rgba(s["border"])[3] > 0.5, (
+            f"a selected row's swatch should have a visible border: {s}"
+        )
+    for s in rows[other]["swatches"]:
+        assert s["borderW"] == 0 or rgba(s["border"])[3] == 0, f"unselected swatch bordered: {s}"
+
+
+# ---------------------------------------------------------------- emoji avatars
+
+AVATARS_JS = """
+return [...document.querySelectorAll(arguments[0])].map(a => {
+  const cs = getComputedStyle(a), r = a.getBoundingClientRect();
+  const range = document.createRange(); range.selectNodeContents(a);
+  const g = range.getBoundingClientRect();
+  return {text: a.textContent.trim(), w: r.width, h: r.height, radius: cs.borderTopLeftRadius,
+          bg: cs.backgroundColor, glyphW: g.width, glyphH: g.height,
+          id: a.closest('[data-record-id]') ? a.closest('[data-record-id]').dataset.recordId : null};
+});
+"""
+
+
+def check_avatar(a, where):
+    assert a["w"] > 0 and abs(a["w"] - a["h"]) <= 0.5, f"{where}: avatar box {a}"
+    radius = px(a["radius"]) if px(a["radius"]) is not None else float(a["radius"].rstrip("%")) / 100 * a["w"]
+    assert radius >= a["w"] / 2 - 0.5, f"{where}: avatar should be round, radius {a['radius']}"
+    alpha = rgba(a["bg"])[3]
+    assert 0 < alpha < 1, f"{where}: avatar background should be a translucent fill, not {a['bg']}"
+    assert a["glyphW"] >= 0.4 * a["w"] and a["glyphH"] > 0, f"{where}: emoji glyph not drawn: {a}"
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_emoji_avatars_on_round_material(request, site, case, viewport):
+    driver = request.getfixturevalue(viewport)
+    first = case.animals[0]
+    load(driver, site, "index.html", first["id"] if viewport == "wide" else first["id"] + "_large")
+    rows = driver.execute_script(AVATARS_JS, "[data-table] tr[data-record-id] .cf-avatar")
+    emoji = {a["id"]: a.get("emoji", "") for a in case.animals}
+    assert {a["id"]: a["text"] for a in rows} == {k: v for k, v in emoji.items() if v}
+    for a in rows:
+        check_avatar(a, a["id"])
+    panel = driver.execute_script(
+        AVATARS_JS, f'[data-inspector-panel="{first["id"]}"] .cf-panel-header .cf-avatar'
+    )
+    assert len(panel) == 1 and panel[0]["text"] == first["emoji"], panel
+    check_avatar(panel[0], "panel")
+    assert panel[0]["w"] > rows[0]["w"], "the panel's avatar is the large one"
+
+
+# ---------------------------------------------------------------- times in the site's zone
+
+TIMES_JS = """
+return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr => {
+  const t = tr.querySelector('th time');
+  const panel = document.querySelector(`[data-inspector-panel="${tr.dataset.recordId}"] .cf-panel-subtitle`);
+  return {id: tr.dataset.recordId, text: t ? t.innerText.trim() : null, datetime: t ? t.dateTime : null,
+          visible: !!t && t.getBoundingClientRect().width > 0, panel: panel ? panel.textContent.trim() : null};
+});
+"""
+
+
+@pytest.mark.parametrize("which", ["sample", "tokyo"])
+def test_bulletin_times_shown_in_site_time_zone(wide, site, case, variant, which):
+    s, c = (site, case) if which == "sample" else variant("tokyo")
+    load(wide, s, "bulletins/index.html")
+    rows = {r["id"]: r for r in wide.execute_script(TIMES_JS)}
+    assert set(rows) == {b["id"] for b in c.bulletins}
+    offsets = set()
+    for b in c.bulletins:
+        r = rows[b["id"]]
+        want = c.shown_time(b)
+        assert r["visible"] and r["text"] == want, f"{b['id']} at {b['nibbledAt']}: shows {r['text']!r}, want {want!r} ({c.zone})"
+        assert r["panel"] == want, (b["id"], r["panel"])
+        assert datetime.fromisoformat(r["datetime"]) == datetime.fromisoformat(b["nibbledAt"]), r
+        offsets.add(datetime.fromisoformat(b["nibbledAt"]).utcoffset())
+        assert datetime.fromisoformat(r["datetime"]).utcoffset() == c.local(b).utcoffset(), r
+    if which == "sample":
+        assert len(offsets) > 1, "the sample should mix offsets, so conversion is exercised"
+
+
+# ---------------------------------------------------------------- the two charts
+
+CHART_JS = """
+const svg = document.querySelector('main svg[role="img"]');
+if (!svg) return null;
+const r = svg.getBoundingClientRect();
+return {w: r.width, h: r.height, right: r.right,
+        bars: [...svg.querySelectorAll('rect')].map(b => b.getBoundingClientRect().height),
+        fills: [...svg.querySelectorAll('rect')].map(b => getComputedStyle(b).fill),
+        scripts: document.querySelectorAll('script').length,
+        handlers: [...document.querySelectorAll('*')].some(e => [...e.attributes].some(a => a.name.startsWith('on')))};
+"""
+
+
+def check_chart(driver, counts, title_word):
+    ch = driver.execute_script(CHART_JS)
+    assert ch is not None, "no inline svg[role=img] chart in main"
+    vw = driver.execute_script("return innerWidth")
+    assert ch["w"] > 100 and ch["h"] > 20 and ch["right"] <= vw + 0.5, ch
+    assert ch["scripts"] == 0 and not ch["handlers"], "no script on the page"
+    images = [n for n in ax_nodes(driver) if n["role"] in ("image", "img") and title_word in n["name"]]
+    assert len(images) == 1, "the chart should be an image named by its title"
+    assert images[0]["description"], "the chart needs a text alternative (its <desc>)"
+    assert len(ch["bars"]) == len(counts), (ch["bars"], counts)
+    assert [h > 0.5 for h in ch["bars"]] == [c > 0 for c in counts], (ch["bars"], counts)
+    scale = max(ch["bars"]) / max(counts)
+    for h, c in zip(ch["bars"], counts):
+        assert abs(h - c * scale) <= 1, f"bar heights {ch['bars']} not proportional to {counts}"
+    return ch
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_suspects_chart_counts_suspects_per_label(request, site, case, viewport):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html")
+    labels = [label for _, _, label in SUSPICION_STEPS]
+    got = [suspicion(a.get("suspicionLevel", 0))[0] for a in case.animals]
+    counts = [got.count(label) for label in labels] + ([got.count(OUT_OF_RANGE)] if OUT_OF_RANGE in got else [])
+    ch = check_chart(driver, counts, "suspicion")
+    # Each bar wears its label's tone: as many distinct fills as labels with suspects.
+    assert len({f for f, c in zip(ch["fills"], counts) if c}) == sum(1 for c in counts if c), ch["fills"]
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_bulletins_chart_counts_nibbles_by_hour(request, site, case, viewport):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "bulletins/index.html")
+    counts = [0] * 24
+    for b in case.bulletins:
+        counts[case.local(b).hour] += 1
+    check_chart(driver, counts, "hour")
+
+
+# ---------------------------------------------------------------- an empty collection
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_empty_collection_says_so(request, variant, viewport):
+    driver = request.getfixturevalue(viewport)
+    site, c = variant("empty")
+    assert c.bulletins == []
+    s = load(driver, site, "bulletins/index.html")
+    e = driver.execute_script("""
+      const e = document.querySelector('main .cf-empty');
+      if (!e) return null;
+      const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+      return {text: e.innerText.trim(), w: r.width, h: r.height, top: r.top, display: cs.display,
+              visibility: cs.visibility, opacity: parseFloat(cs.opacity),
+              rows: document.querySelectorAll('tr[data-record-id]').length};
+    """)
+    assert e is not None, "no message on an empty page"
+    assert e["display"] != "none" and e["visibility"] == "visible" and e["opacity"] > 0.5, e
+    assert e["w"] > 0 and e["h"] > 0 and 0 <= e["top"] < driver.execute_script("return innerHeight"), e
+    assert re.search(r"\bno bulletins\b", e["text"], re.I), e["text"]
+    assert e["rows"] == 0
+    assert s["scrollWidth"] <= s["clientWidth"], "no horizontal scroll"
+
+
+# ---------------------------------------------------------------- grouped sections
+
+SECTIONS_JS = """
+const panel = document.querySelector(`[data-inspector-panel="${arguments[0]}"]`);
+const sheet = document.querySelector('.cf-sheet');
+const behind = arguments[1] ? getComputedStyle(sheet, '::before').backgroundColor
+                            : getComputedStyle(document.querySelector('[data-inspector]')).backgroundColor;
+return {behind, sections: [...panel.querySelectorAll(':scope > .cf-section')].filter(s => s.getClientRects().length)
+  .map(s => {
+    const h = s.querySelector(':scope > h3'), g = h && h.nextElementSibling;
+    const hr = h.getBoundingClientRect(), gr = g.getBoundingClientRect(), cs = getComputedStyle(g);
+    return {title: h.innerText.trim(), hVisible: hr.width > 0 && hr.height > 0, hBottom: hr.bottom, gTop: gr.top,
+            gH: gr.height, radius: parseFloat(cs.borderTopLeftRadius), bg: cs.backgroundColor};
+  })};
+"""
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_panel_content_in_grouped_sections_with_headers(request, site, viewport):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html", "fish" if viewport == "wide" else "fish_large")
+    d = driver.execute_script(SECTIONS_JS, "fish", viewport == "narrow")
+    titles = [s["title"].lower() for s in d["sections"]]
+    assert titles[:2] == ["identity", "interview"], titles
+    for s in d["sections"]:
+        assert s["hVisible"] and s["hBottom"] <= s["gTop"] + 0.5, f"header above its group: {s}"
+        assert s["gH"] > 0 and s["radius"] > 0, f"a rounded group: {s}"
+        assert s["bg"] != d["behind"] and rgba(s["bg"])[3] > 0, f"the group stands out from {d['behind']}: {s}"
+
+
+# ---------------------------------------------------------------- case links and panels
+
+
+def test_case_link_in_a_note_opens_the_record_selected(wide, site, case):
+    note = (case.root / "notes" / "animals" / "fish.md").read_text(encoding="utf-8")
+    target = re.search(r"\]\(bulletin:([a-z0-9-]+)\)", note).group(1)
+    load(wide, site, "index.html", "fish")
+    link = wide.find_element(
+        By.XPATH, f'//*[@data-inspector-panel="fish"]//*[contains(@class,"cf-note")]'
+                  f'//a[contains(@href, "#{target}")]'
+    )
+    link.click()
+    s = wait_for(wide, lambda s: s["panels"] == [target])
+    assert s["panels"] == [target] and s["hash"] == "#" + target, s
+    assert wide.execute_script("return document.body.dataset.page") == "bulletins"
+    assert s["scrollY"] == 0
+
+
+def panel_section(driver, site, record, title):
+    """The visible list items of the panel section whose header starts with title; hrefs are
+    relative to the site's root."""
+    return driver.execute_script("""
+      const panel = document.querySelector(`[data-inspector-panel="${arguments[0]}"]`);
+      const sec = [...panel.querySelectorAll('.cf-section')].find(s =>
+        s.querySelector('h3') && s.querySelector('h3').innerText.trim().toLowerCase().startsWith(arguments[1]));
+      if (!sec) return null;
+      return [...sec.querySelectorAll('li')].filter(e => e.getClientRects().length).map(e => {
+        const a = e.querySelector('a');
+        const badge = e.querySelector('.cf-badge');
+        const sw = e.querySelector('.cf-swatch');
+        return {text: e.innerText.trim(), href: a && a.href.startsWith(arguments[2]) ? a.href.slice(arguments[2].length) : null,
+                badge: badge ? badge.innerText.replace(/[^A-Za-z]/g, '') : null,
+                swatch: sw ? getComputedStyle(sw).backgroundColor : null};
+      });
+    """, record, title.lower(), site.url(""))
+
+
+def test_suspect_panel_lists_every_fruit_and_the_bulletins(wide, site, case):
+    animal = max(case.animals, key=lambda a: len(a.get("favoriteFruits", [])))
+    load(wide, site, "index.html", animal["id"])
+    fruits = panel_section(wide, site, animal["id"], "identity")
+    fav = [case.fruits[f] for f in animal["favoriteFruits"]]
+    assert [f["text"] for f in fruits] == [f["name"] for f in fav], "all favourites, not just three"
+    assert [f["swatch"] for f in fruits] == resolve_colors(wide, [f["color"] for f in fav])
+    assert all(f["href"] == f"fruits/index.html#{x['id']}" for f, x in zip(fruits, fav)), fruits
+    bulletins = panel_section(wide, site, animal["id"], "bulletins")
+    about = [b for b in case.bulletins if b["fruit"] in animal["favoriteFruits"]]
+    assert len(bulletins) == len(about) > 0, (bulletins, about)
+    got = {b["href"]: b["badge"] for b in bulletins}
+    want = {f"bulletins/index.html#{b['id']}": "Asleep" if case.asleep(animal, b) else "Awake" for b in about}
+    assert got == want
+    # Identity and Interview: name, species, paw size, alibi, "Sleep at / Awake at", the meter.
+    rows = wide.execute_script("""
+      const panel = document.querySelector(`[data-inspector-panel="${arguments[0]}"]`);
+      const m = panel.querySelector('meter');
+      return {rows: Object.fromEntries([...panel.querySelectorAll('.cf-row')].filter(r => r.getClientRects().length)
+                .map(r => [r.querySelector('dt').innerText.trim(), r.querySelector('dd').innerText.trim()])),
+              meter: m ? [m.value, m.getBoundingClientRect().width, m.getBoundingClientRect().height] : null};
+    """, animal["id"])
+    r = rows["rows"]
+    assert (r["Name"], r["Species"], r["Paw size"]) == (animal["name"], animal["species"], animal.get("pawSize", "small"))
+    assert r["Alibi"] == animal["alibi"], r
+    if animal.get("sleepSchedule"):
+        assert (r["Sleep at"], r["Awake at"]) == (animal["sleepSchedule"]["sleep"], animal["sleepSchedule"]["wake"]), r
+    assert r["Suspicion"].endswith(suspicion(animal.get("suspicionLevel", 0))[0]), r["Suspicion"]
+    value, width, height = rows["meter"]
+    assert abs(value - animal.get("suspicionLevel", 0)) < 1e-9 and width > 20 and height > 0, rows["meter"]
+
+
+def test_bulletin_panel_links_its_suspects_asleep_or_awake(wide, site, case):
+    for b in case.bulletins:
+        fans = [a for a in case.animals if b["fruit"] in a.get("favoriteFruits", [])]
+        if len({case.asleep(a, b) for a in fans}) == 2:
+            break
+    else:
+        pytest.fail("the sample should have a bulletin with suspects both asleep and awake")
+    load(wide, site, "bulletins/index.html", b["id"])
+    items = panel_section(wide, site, b["id"], "suspects")
+    got = {i["href"]: i["badge"] for i in items}
+    want = {f"index.html#{a['id']}": "Asleep" if case.asleep(a, b) else "Awake" for a in fans}
+    assert got == want, f"{b['id']} at {case.local(b)}"
+
+
+def test_fruit_panel_links_fans_and_bulletins(wide, site, case):
+    fruit = max(case.fruits.values(),
+                key=lambda f: sum(f["id"] in a.get("favoriteFruits", []) for a in case.animals))
+    load(wide, site, "fruits/index.html", fruit["id"])
+    fans = panel_section(wide, site, fruit["id"], "fans")
+    want = [a["id"] for a in case.animals if fruit["id"] in a.get("favoriteFruits", [])]
+    assert sorted(f["href"] for f in fans) == sorted(f"index.html#{a}" for a in want), fans
+    bulletins = panel_section(wide, site, fruit["id"], "bulletins")
+    about = [b["id"] for b in case.bulletins if b["fruit"] == fruit["id"]]
+    assert len(about) > 0, f"the sample should have a bulletin about {fruit['id']}"
+    assert sorted(x["href"] for x in bulletins) == sorted(f"bulletins/index.html#{b}" for b in about), bulletins
