@@ -64,6 +64,58 @@ def test_suspicion_signal_bars_filled_by_level_and_coloured_label(request, site,
     )
 
 
+# The colours behind an element, innermost first, up to the root (a transparent one is skipped).
+BACKDROP_JS = """
+return arguments[0].map(sel => [...document.querySelectorAll(sel)].map(e => {
+  const layers = [];
+  for (let p = e; p; p = p.parentElement) {
+    const bg = getComputedStyle(p).backgroundColor;
+    if (bg !== 'rgba(0, 0, 0, 0)') layers.push(bg);
+  }
+  return {text: e.innerText.trim(), color: getComputedStyle(e).color, layers};
+})).flat();
+"""
+
+
+def composite(layers):
+    """Paint the background layers (innermost first) over white, the canvas."""
+    r, g, b = 255.0, 255.0, 255.0
+    for css in reversed(layers):
+        lr, lg, lb, a = rgba(css)
+        r, g, b = lr * a + r * (1 - a), lg * a + g * (1 - a), lb * a + b * (1 - a)
+    return r, g, b
+
+
+def contrast(fg, bg):
+    def lum(c):
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted([lum(fg), lum(bg)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_suspicion_labels_legible_in_both_themes(wide, site, case, scheme):
+    """The coloured labels (and the text around them) keep WCAG AA contrast (4.5:1) on their
+    rows, in the light and in the dark theme, and the dark theme really is dark."""
+    wide.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                         {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    load(wide, site, "index.html", case.animals[0]["id"])
+    items = wide.execute_script(BACKDROP_JS, [
+        "[data-table] .cf-tone-label", "[data-table] .cf-item-title",
+        "[data-inspector-panel] .cf-meter-line .cf-tone-label",
+    ])
+    assert len(items) >= 2 * len(case.animals), items
+    page = composite(wide.execute_script(
+        "return [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.documentElement).backgroundColor]"
+        ".filter(c => c !== 'rgba(0, 0, 0, 0)')"))
+    assert (sum(page) / 3 < 60) if scheme == "dark" else (sum(page) / 3 > 200), f"{scheme} page background {page}"
+    for it in items:
+        ratio = contrast(rgba(it["color"]), composite(it["layers"]))
+        assert ratio >= 4.5, f"{scheme}: {it['text']!r} {it['color']} on {composite(it['layers'])}: {ratio:.2f}:1"
+
+
 # ---------------------------------------------------------------- fruit swatches
 
 SWATCHES_JS = """
@@ -182,6 +234,50 @@ def test_bulletin_times_shown_in_site_time_zone(wide, site, case, variant, which
         assert datetime.fromisoformat(r["datetime"]).utcoffset() == c.local(b).utcoffset(), r
     if which == "sample":
         assert len(offsets) > 1, "the sample should mix offsets, so conversion is exercised"
+
+
+# ---------------------------------------------------------------- the other tables' rows
+
+CELLS_JS = """
+return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr => ({
+  id: tr.dataset.recordId,
+  cells: [...tr.children].map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
+  swatch: tr.querySelector('.cf-swatch') ? getComputedStyle(tr.querySelector('.cf-swatch')).backgroundColor : null,
+  swatchW: tr.querySelector('.cf-swatch') ? tr.querySelector('.cf-swatch').getBoundingClientRect().width : 0,
+}));
+"""
+
+
+def test_bulletins_table_rows(wide, site, case):
+    """PAGES.md: when, fruit with swatch, location, bites, suspects awake / asleep."""
+    load(wide, site, "bulletins/index.html")
+    rows = {r["id"]: r for r in wide.execute_script(CELLS_JS)}
+    colors = resolve_colors(wide, [case.fruits[b["fruit"]]["color"] for b in case.bulletins])
+    for b, color in zip(case.bulletins, colors):
+        r = rows[b["id"]]
+        fans = [a for a in case.animals if b["fruit"] in a.get("favoriteFruits", [])]
+        asleep = sum(case.asleep(a, b) for a in fans)
+        when, fruit, place, bites, suspects = r["cells"]
+        assert when == case.shown_time(b) and fruit == case.fruits[b["fruit"]]["name"], r
+        assert r["swatch"] == color and r["swatchW"] > 0, (b["id"], r["swatch"], color)
+        assert place == b["location"], r
+        # No bites: a dash, and "not recorded" for screen readers.
+        assert bites == (str(b["bites"]) if "bites" in b else "— not recorded"), r
+        assert suspects == f"{len(fans) - asleep} awake {asleep} asleep", (b["id"], suspects)
+
+
+def test_fruits_table_rows(wide, site, case):
+    """PAGES.md: swatch and name, fans (animals that favour it), bulletins about it."""
+    load(wide, site, "fruits/index.html")
+    rows = {r["id"]: r for r in wide.execute_script(CELLS_JS)}
+    assert set(rows) == set(case.fruits)
+    colors = resolve_colors(wide, [f["color"] for f in case.fruits.values()])
+    for f, color in zip(case.fruits.values(), colors):
+        r = rows[f["id"]]
+        fans = sum(f["id"] in a.get("favoriteFruits", []) for a in case.animals)
+        about = sum(b["fruit"] == f["id"] for b in case.bulletins)
+        assert r["cells"][0] == f["name"] and r["swatch"] == color and r["swatchW"] > 0, (f["id"], r)
+        assert r["cells"][1:] == [str(fans), str(about)], (f["id"], r["cells"])
 
 
 # ---------------------------------------------------------------- the two charts
