@@ -280,6 +280,54 @@ def test_fruits_table_rows(wide, site, case):
         assert r["cells"][1:] == [str(fans), str(about)], (f["id"], r["cells"])
 
 
+# ---------------------------------------------------------------- the validation page
+
+CARET_JS = """
+const panel = document.querySelector(`[data-inspector-panel="${arguments[0]}"]`);
+const marked = panel.querySelector('.cf-excerpt .cf-marked');
+const caret = panel.querySelector('.cf-excerpt .cf-caret-line');
+const charRect = (line, index) => {
+  // index counts characters after the line number.
+  const text = [...line.childNodes].filter(n => !(n.classList && n.classList.contains('cf-ln')))
+                 .map(n => n.nodeType === 3 ? n : n.firstChild)[0];
+  const r = document.createRange(); r.setStart(text, index); r.setEnd(text, index + 1);
+  return r.getBoundingClientRect();
+};
+const caretText = [...caret.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
+const markedText = [...marked.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
+return {ln: marked.querySelector('.cf-ln').innerText.trim(),
+        markedBg: getComputedStyle(marked).backgroundColor,
+        plainBg: getComputedStyle(panel.querySelector('.cf-excerpt .cf-line:not(.cf-marked)')).backgroundColor,
+        markedText, caretX: charRect(caret, caretText.indexOf('^')).left,
+        columnX: charRect(marked, arguments[1] - 1).left};
+"""
+
+
+def test_validation_row_and_panel_point_at_the_problem(wide, invalid_site):
+    """PAGES.md: a row per problem (severity, rule, record, field, message, file:line:col); the
+    panel shows the source lines with the column marked. The place is found in the variant's
+    YAML, and the caret must sit under that column on screen."""
+    source = (invalid_site.root.parent / "content" / "animals.yaml").read_text(encoding="utf-8")
+    lines = source.split("\n")
+    line = next(i for i, text in enumerate(lines, 1) if "suspicionLevel: 1.4" in text)
+    col = lines[line - 1].index("1.4") + 1
+    load(wide, invalid_site, "validation/index.html")
+    rows = wide.execute_script(CELLS_JS)
+    assert len(rows) == 1, rows
+    severity, message, rule, record, field, where = rows[0]["cells"]
+    assert (severity, rule, record, field) == ("Error", "suspicion-range", "fish", "suspicionLevel"), rows
+    assert "1.4" in message and where.endswith(f"animals.yaml:{line}:{col}"), (message, where)
+    problem = rows[0]["id"]
+    load(wide, invalid_site, "validation/index.html", problem)
+    c = wide.execute_script(CARET_JS, problem, col)
+    assert c["ln"] == str(line) and "suspicionLevel: 1.4" in c["markedText"], c
+    assert c["markedBg"] != c["plainBg"], "the offending line is highlighted"
+    assert abs(c["caretX"] - c["columnX"]) <= 1, f"caret at x={c['caretX']}, column {col} at x={c['columnX']}"
+    wide.find_element(By.CSS_SELECTOR, f'[data-inspector-panel="{problem}"] a.cf-record-link').click()
+    s = wait_for(wide, lambda s: s["panels"] == ["fish"])
+    assert s["panels"] == ["fish"] and wide.execute_script("return document.body.dataset.page") == "suspects"
+
+
 # ---------------------------------------------------------------- the two charts
 
 CHART_JS = """
