@@ -89,9 +89,10 @@ struct Publish: AsyncParsableCommand {
                 terminal.error("warning: \(left) still holds files Casefile did not write; they were left there.")
             }
             let b = summary.build
-            let seconds = ((b.seconds + summary.checkSeconds) * 10).rounded() / 10
+            func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
             terminal.print("Published \(DiagnosticFormatter.count(b.pages, "page")) from "
-                + "\(DiagnosticFormatter.count(b.records, "record")) in \(seconds) s → \(output)")
+                + "\(DiagnosticFormatter.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
+                + "(checks \(rounded(summary.checkSeconds)) s) → \(output)")
         }
     }
 }

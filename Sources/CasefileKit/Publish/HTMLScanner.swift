@@ -19,7 +19,9 @@ struct HTMLScanner {
 
     let bytes: [UInt8]
 
-    /// Calls `tag` with each start tag's name and offset, and `attribute` with each of its attributes.
+    /// Calls `tag` with each start tag's name and offset, and `attribute` with each of its
+    /// attributes that publish checks (ids, anchor names, URLs, event handlers); others are
+    /// skipped without building strings.
     func scan(tag: (String, Int) -> Void, attribute: (Attribute) -> Void) {
         var i = 0
         let n = bytes.count
@@ -27,11 +29,11 @@ struct HTMLScanner {
             guard bytes[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "!") {
-                i = starts(with: "<!--", at: i) ? skip(past: Array("-->".utf8), from: i + 4) : skip(past: [UInt8(ascii: ">")], from: i)
+                i = starts(with: Self.commentOpen, at: i) ? skip(past: Self.commentClose, from: i + 4) : skipTag(from: i)
                 continue
             }
             if next == UInt8(ascii: "/") || next == UInt8(ascii: "?") {
-                i = skip(past: [UInt8(ascii: ">")], from: i)
+                i = skipTag(from: i)
                 continue
             }
             guard Self.isLetter(next) else { i += 1; continue }
@@ -59,28 +61,53 @@ struct HTMLScanner {
             while i < n, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
                   !(bytes[i] == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: ">")) { i += 1 }
             if i == nameStart { i += 1; continue }  // a stray `=`
-            let name = Self.lowercased(bytes[nameStart..<i])
+            let nameEnd = i
             while i < n, Self.isSpace(bytes[i]) { i += 1 }
-            var value = ""
+            var value = i..<i
             if i < n, bytes[i] == UInt8(ascii: "=") {
                 i += 1
                 while i < n, Self.isSpace(bytes[i]) { i += 1 }
                 if i < n, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
                     let quote = bytes[i]
-                    let valueStart = i + 1
-                    i = valueStart
+                    i += 1
+                    let valueStart = i
                     while i < n, bytes[i] != quote { i += 1 }
-                    value = Self.decodeEntities(bytes[valueStart..<min(i, n)])
+                    value = valueStart..<min(i, n)
                     i += 1
                 } else {
                     let valueStart = i
                     while i < n, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
-                    value = Self.decodeEntities(bytes[valueStart..<i])
+                    value = valueStart..<i
                 }
             }
-            attribute(Attribute(element: element, name: name, value: value, offset: nameStart))
+            guard Self.mayMatter(bytes[nameStart..<nameEnd]) else { continue }
+            let name = Self.lowercased(bytes[nameStart..<nameEnd])
+            guard name == "id" || name == "name" || name == "srcset" || Self.urlAttributes.contains(name)
+                    || (name.utf8.count > 2 && name.hasPrefix("on")) else { continue }
+            attribute(Attribute(element: element, name: name, value: Self.decodeEntities(bytes[value]), offset: nameStart))
         }
         return n
+    }
+
+    /// A cheap first look at an attribute name: could it be one publish checks? (`class`,
+    /// `aria-…` and `data-…` attributes, the bulk of a page, are not.)
+    private static func mayMatter(_ name: ArraySlice<UInt8>) -> Bool {
+        let first = name.first.map { $0 | 0x20 } ?? 0
+        if first == UInt8(ascii: "o") { return name.count > 2 }
+        if first == UInt8(ascii: "c") { return name.count == 4 }  // cite, not class
+        if first == UInt8(ascii: "d") { return name.count == 4 }  // data, not data-…
+        if first == UInt8(ascii: "a") { return name.count == 6 }  // action, not aria-…
+        return [2, 3, 4, 6, 10].contains(name.count)
+    }
+
+    private static let commentOpen = Array("<!--".utf8)
+    private static let commentClose = Array("-->".utf8)
+
+    /// The offset after the next `>`.
+    private func skipTag(from start: Int) -> Int {
+        var i = start
+        while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+        return min(i + 1, bytes.count)
     }
 
     private func skipRawText(_ element: String, from start: Int) -> Int {
@@ -102,10 +129,6 @@ struct HTMLScanner {
         return bytes.count
     }
 
-    private func starts(with text: String, at i: Int) -> Bool {
-        starts(with: Array(text.utf8), at: i)
-    }
-
     private func starts(with marker: [UInt8], at i: Int, caseInsensitive: Bool = false) -> Bool {
         guard i + marker.count <= bytes.count else { return false }
         for (k, byte) in marker.enumerated() {
@@ -123,15 +146,17 @@ struct HTMLScanner {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
     }
 
+    /// The name as a lower-case string; names are short, so this rarely allocates.
     static func lowercased(_ slice: ArraySlice<UInt8>) -> String {
-        String(decoding: slice.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let text = String(decoding: slice, as: UTF8.self)
+        return slice.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? text.lowercased() : text
     }
 
     /// Character references in an attribute value: the named ones a template escapes with, and
     /// numeric ones.
     static func decodeEntities(_ slice: ArraySlice<UInt8>) -> String {
         let text = String(decoding: slice, as: UTF8.self)
-        guard text.contains("&") else { return text }
+        guard slice.contains(UInt8(ascii: "&")) else { return text }
         var out = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {

@@ -16,40 +16,62 @@ enum LinkTarget: Equatable {
     /// Resolves `url` found on the page at `page` (a path from the site's root). A URL starting
     /// with the site's `baseURL` is a link into the site, written absolutely (the 404 page's).
     static func resolve(_ url: String, from page: String, baseURL: String?) -> LinkTarget {
-        var url = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        var fromRoot = false
-        if let baseURL, url.hasPrefix(baseURL) {
-            url = String(url.dropFirst(baseURL.count))
-            fromRoot = true
-        } else if url.hasPrefix("//") || SafetyCheck.scheme(of: url) != nil {
-            return .external
+        Resolver(page: page, baseURL: baseURL).resolve(url)
+    }
+
+    /// Resolves the URLs of one page (its folder split once).
+    struct Resolver {
+        let folder: [String]
+        let baseURL: String?
+
+        init(page: String, baseURL: String?) {
+            folder = page.split(separator: "/").dropLast().map(String.init)
+            self.baseURL = baseURL
         }
-        var fragment: String?
-        if let hash = url.firstIndex(of: "#") {
-            fragment = String(url[url.index(after: hash)...])
-            url = String(url[..<hash])
-        }
-        if let query = url.firstIndex(of: "?") { url = String(url[..<query]) }
-        let decodedFragment = fragment.map { $0.removingPercentEncoding ?? $0 }
-        if url.isEmpty, !fromRoot {
-            return .samePage(fragment: decodedFragment ?? "")
-        }
-        if url.hasPrefix("/") {
-            return .invalid("starts at the server's root, so it breaks when the site is served under a sub-path or opened from a file")
-        }
-        var parts = fromRoot ? [] : page.split(separator: "/").dropLast().map(String.init)
-        for part in url.split(separator: "/", omittingEmptySubsequences: false) {
-            switch part {
-            case ".", "": continue
-            case "..":
-                if parts.isEmpty { return .invalid("leads outside the site") }
-                parts.removeLast()
-            default: parts.append(part.removingPercentEncoding ?? String(part))
+
+        func resolve(_ url: String) -> LinkTarget {
+            var url = Substring(url)
+            if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
+                url = Substring(url.trimmingCharacters(in: .whitespacesAndNewlines))
             }
+            var fromRoot = false
+            if let baseURL, url.hasPrefix(baseURL) {
+                url = url.dropFirst(baseURL.count)
+                fromRoot = true
+            } else if url.utf8.starts(with: "//".utf8) || SafetyCheck.scheme(of: String(url)) != nil {
+                return .external
+            }
+            var fragment: String?
+            if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = decoded(url[url.utf8.index(after: hash)...])
+                url = url[..<hash]
+            }
+            if let query = url.utf8.firstIndex(of: UInt8(ascii: "?")) { url = url[..<query] }
+            if url.isEmpty, !fromRoot {
+                return .samePage(fragment: fragment ?? "")
+            }
+            if url.utf8.first == UInt8(ascii: "/") {
+                return .invalid("starts at the server's root, so it breaks when the site is served under a sub-path or opened from a file")
+            }
+            var parts = fromRoot ? [] : folder
+            for part in url.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                if part.isEmpty || part.elementsEqual(".".utf8) { continue }
+                if part.elementsEqual("..".utf8) {
+                    if parts.isEmpty { return .invalid("leads outside the site") }
+                    parts.removeLast()
+                } else {
+                    parts.append(decoded(Substring(part)))
+                }
+            }
+            let last = url.utf8.last
+            if last == UInt8(ascii: "/") || last == UInt8(ascii: ".") && (url == "." || url.hasSuffix("/.") || url.hasSuffix("..")) || parts.isEmpty {
+                return .invalid("names a folder, not a file: file:// cannot open a folder, so link to its index.html")
+            }
+            return .file(path: parts.joined(separator: "/"), fragment: fragment)
         }
-        if url.hasSuffix("/") || url == "." || url == ".." || parts.isEmpty {
-            return .invalid("names a folder, not a file: file:// cannot open a folder, so link to its index.html")
+
+        private func decoded(_ text: Substring) -> String {
+            text.utf8.contains(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? String(text)) : String(text)
         }
-        return .file(path: parts.joined(separator: "/"), fragment: decodedFragment)
     }
 }

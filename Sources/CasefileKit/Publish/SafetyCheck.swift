@@ -28,8 +28,8 @@ enum SafetyCheck {
         if let url = scheme(of: a.value), url == "javascript" || url == "vbscript" {
             return ("javascript-url", "a \(url): URL in \(a.name)= on <\(a.element)> is not allowed")
         }
-        let path = a.value.split(separator: "#", maxSplits: 1).first.map { $0.split(separator: "?").first ?? $0 } ?? ""
-        if path.lowercased().hasSuffix(".wasm") {
+        let path = a.value.prefix { $0 != "#" && $0 != "?" }
+        if path.suffix(5).lowercased() == ".wasm" {
             return ("webassembly", "a link to WebAssembly (\(a.value)) is not allowed")
         }
         return nil

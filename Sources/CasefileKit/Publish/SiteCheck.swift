@@ -71,6 +71,7 @@ public struct SiteCheck: Sendable {
         }
         let scanner = HTMLScanner(bytes: bytes)
         let lines = LineTable(bytes)
+        let resolver = LinkTarget.Resolver(page: page, baseURL: baseURL)
         var result = PageScan(path: page)
         var samePage: [(fragment: String, url: String, offset: Int)] = []
         var seen: Set<String> = []
@@ -87,7 +88,7 @@ public struct SiteCheck: Sendable {
             if let bad = SafetyCheck.attribute(a) { fail(bad.check, bad.message, at: a.offset) }
             if a.name == "id" || (a.name == "name" && a.element == "a") { result.ids.insert(a.value) }
             guard HTMLScanner.urlAttributes.contains(a.name), seen.insert(a.value).inserted else { return }
-            switch LinkTarget.resolve(a.value, from: page, baseURL: baseURL) {
+            switch resolver.resolve(a.value) {
             case .external: break
             case let .invalid(why): fail("broken-link", "broken link \"\(a.value)\" (\(why))", at: a.offset)
             case let .samePage(fragment):
