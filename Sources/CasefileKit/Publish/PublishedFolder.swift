@@ -34,7 +34,7 @@ struct PublishedFolder {
         guard isFolder.boolValue else {
             throw CasefileError.refused(displayPath, reason: "it is a file, not a folder; choose another --output")
         }
-        let listed = Self.manifest(of: url) ?? []
+        let listed = SiteWriter.manifest(of: url) ?? []
         let foreign = SiteCheck.files(in: url).filter { $0 != SiteWriter.manifestName && !listed.contains($0) }
         guard foreign.isEmpty else {
             let shown = foreign.prefix(3).map { "\(displayPath)/\($0)" }.joined(separator: ", ")
@@ -56,7 +56,7 @@ struct PublishedFolder {
             let folder = parent.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.stagingMarker).path) {
                 if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(name) }
-            } else if Self.manifest(of: folder) != nil, Self.removeOwnFiles(of: folder) {
+            } else if SiteWriter.manifest(of: folder) != nil, Self.removeOwnFiles(of: folder) {
                 removed.append(name)
             }
         }
@@ -68,7 +68,7 @@ struct PublishedFolder {
     @discardableResult
     static func removeOwnFiles(of folder: URL) -> Bool {
         let fm = FileManager.default
-        for path in (manifest(of: folder) ?? []).sorted() where SiteWriter.isSafeRelative(path) {
+        for path in (SiteWriter.manifest(of: folder) ?? []).sorted() where SiteWriter.isSafeRelative(path) {
             try? fm.removeItem(at: folder.appendingPathComponent(path))
         }
         try? fm.removeItem(at: folder.appendingPathComponent(SiteWriter.manifestName))
@@ -81,14 +81,6 @@ struct PublishedFolder {
         }
         guard (try? fm.contentsOfDirectory(atPath: folder.path))?.isEmpty == true else { return false }
         return (try? fm.removeItem(at: folder)) != nil
-    }
-
-    /// The paths a folder's manifest lists; nil when it has none.
-    static func manifest(of folder: URL) -> Set<String>? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(SiteWriter.manifestName), encoding: .utf8) else {
-            return nil
-        }
-        return Set(text.split(separator: "\n").map(String.init))
     }
 
     static func isRunning(_ pid: Int32) -> Bool {
