@@ -202,6 +202,24 @@ import Testing
         #expect(SiteBuildTests.matches(##"href="(?!https://example\.org/case/)[^"#]"##, in: notFound).isEmpty)
     }
 
+    @Test func theBaseURLOptionOverridesSiteYaml() async throws {
+        var scratch = try PublishScratch()
+        defer { scratch.remove() }
+        scratch.content = try SiteBuildTests.variant { folder in
+            let site = folder.appendingPathComponent("site.yaml")
+            let text = try String(contentsOf: site, encoding: .utf8)
+            try (text + "\nbaseURL: https://yaml.example.org/case\n").write(to: site, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: scratch.content) }
+        #expect(try await scratch.publish().published)
+        #expect(try SiteBuildTests.page(scratch.output, "sitemap.xml").contains("<loc>https://yaml.example.org/case/index.html</loc>"),
+                "site.yaml's baseURL, with its slash added")
+        #expect(try await scratch.publish(baseURL: "https://option.example.org/").published)
+        let sitemap = try SiteBuildTests.page(scratch.output, "sitemap.xml")
+        #expect(sitemap.contains("<loc>https://option.example.org/index.html</loc>"))
+        #expect(!sitemap.contains("yaml.example.org"))
+    }
+
     @Test func theStylesheetIsNamedForTheHashOfWhatIsWritten() async throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
