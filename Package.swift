@@ -47,7 +47,9 @@ let package = Package(
         // The sample case and the JSON Schemas, embedded for `casefile init`. The target's path is
         // the package root so that its resources are the very files of Content/ and Schemas/ (no
         // copy to keep in sync); everything else at the root is excluded. A file added to Content/
-        // but not listed here makes SwiftPM warn ("unhandled"), and SampleCaseTests fails.
+        // or Schemas/ but not listed here (and in Sources/CasefileSample/SampleFiles.swift) makes
+        // SwiftPM warn ("unhandled") and InitTests fail. Resource names are file names, so two
+        // sample files may not share one.
         .target(
             name: "CasefileSample",
             path: ".",
