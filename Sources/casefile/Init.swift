@@ -22,7 +22,7 @@ struct Init: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The folder to write the case into (default: the current folder).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The folder to write the case into.", valueName: "dir"))
     var dir: String = "."
 
     @Flag(name: .long, help: "Overwrite files that already exist.")

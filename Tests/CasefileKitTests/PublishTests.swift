@@ -93,6 +93,23 @@ import Testing
         #expect(try scratch.leftovers().isEmpty)
     }
 
+    @Test func warningsStopPublishOnlyWhenStrict() async throws {
+        var scratch = try PublishScratch()
+        defer { scratch.remove() }
+        scratch.content = try SiteBuildTests.variant { folder in
+            let site = folder.appendingPathComponent("site.yaml")
+            let text = try String(contentsOf: site, encoding: .utf8)
+            try (text + "\ncolour: red\n").write(to: site, atomically: true, encoding: .utf8)  // unknown-field
+        }
+        defer { try? FileManager.default.removeItem(at: scratch.content) }
+        let strict = try await scratch.publish(strict: true)
+        #expect(strict.build.warningCount == 1)
+        #expect(!strict.published)
+        #expect(!FileManager.default.fileExists(atPath: scratch.output.path))
+        #expect(try scratch.leftovers().isEmpty)
+        #expect(try await scratch.publish().published)
+    }
+
     @Test func aFolderWithAForeignFileIsRefusedAndTheFileStays() async throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
