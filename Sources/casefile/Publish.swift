@@ -56,9 +56,16 @@ struct Publish: AsyncParsableCommand {
             output: URL(fileURLWithPath: output), outputDisplay: output,
             baseURL: baseURL.flatMap(BaseURL.normalised))
         let progress = terminal.progressBar()
+        let pipeline = PublishPipeline(options: options, strict: strict)
+        let output = output
+        let signals = Interruption.onSignal {
+            pipeline.abandonStaging() ? "Interrupted: publish changed nothing; \(output) is as it was."
+                : "Interrupted while replacing \(output): it holds the old site or the new one."
+        }
+        defer { signals.forEach { $0.cancel() } }
         let summary: PublishSummary
         do {
-            summary = try await PublishPipeline(options: options, strict: strict).run { progress?.show($0) }
+            summary = try await pipeline.run { progress?.show($0) }
         } catch let error as CasefileError {
             progress?.finish()
             terminal.error("error: \(error)")

@@ -72,6 +72,26 @@ import Testing
         return content
     }
 
+    /// Starts `casefile ARGUMENTS` in `folder` and returns once it is writing pages into its
+    /// staging folder (and the folder's URL).
+    static func startAndWaitForStaging(_ arguments: [String], in folder: URL) throws -> (Process, URL) {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let staging = folder.appendingPathComponent(".public.staging-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning,
+              !FileManager.default.fileExists(atPath: staging.appendingPathComponent("suspects/page-2.html").path) {
+            usleep(2_000)
+        }
+        #expect(process.isRunning, "publish finished before it could be stopped: make the case bigger")
+        return (process, staging)
+    }
+
     @Test func aPublishKilledWhileStagingLeavesThePreviousOutputIntact() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
@@ -81,21 +101,7 @@ import Testing
         let before = try PublishScratch.snapshot(scratch.output)
         #expect(before.count > 120)
 
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let staging = scratch.root.appendingPathComponent(".public.staging-\(process.processIdentifier)")
-        // Wait until pages are being written into the staging folder, then kill.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning,
-              !FileManager.default.fileExists(atPath: staging.appendingPathComponent("suspects/page-2.html").path) {
-            usleep(2_000)
-        }
-        #expect(process.isRunning, "publish finished before it could be killed: make the case bigger")
+        let (process, staging) = try Self.startAndWaitForStaging(arguments, in: scratch.root)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -106,6 +112,17 @@ import Testing
         let next = try CommandLineTests.run(arguments, in: scratch.root)
         #expect(next.status == 0)
         #expect(next.err.contains("Removed .public.staging-\(process.processIdentifier), left behind by a publish that was stopped."))
+        #expect(try scratch.leftovers() == ["Big"])
+
+        // Ctrl-C is caught: the staging folder goes at once, and the exit status says SIGINT.
+        let (interrupted, staged) = try Self.startAndWaitForStaging(arguments, in: scratch.root)
+        let published = try PublishScratch.snapshot(scratch.output)
+        kill(interrupted.processIdentifier, SIGINT)
+        interrupted.waitUntilExit()
+        #expect(interrupted.terminationReason == .exit)
+        #expect(interrupted.terminationStatus == 128 + SIGINT)
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        #expect(try PublishScratch.snapshot(scratch.output) == published)
         #expect(try scratch.leftovers() == ["Big"])
     }
 }

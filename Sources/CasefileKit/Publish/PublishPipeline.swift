@@ -38,6 +38,29 @@ public struct PublishPipeline: Sendable {
         self.strict = strict
     }
 
+    /// This process's staging folder for the output.
+    public var stagingFolder: URL {
+        PublishedFolder(url: options.output, displayPath: options.outputDisplay)
+            .stagingURL(pid: ProcessInfo.processInfo.processIdentifier)
+    }
+
+    /// Removes this process's staging folder if it is still marked as staging (the publish was
+    /// interrupted before its swap); for a signal handler. Once the marker is gone the folder is
+    /// left for the next publish to clear by its manifest. True when the output was not touched.
+    @discardableResult
+    public func abandonStaging() -> Bool {
+        let staging = stagingFolder
+        guard FileManager.default.fileExists(atPath: staging.appendingPathComponent(PublishedFolder.stagingMarker).path) else {
+            return false
+        }
+        // The build may still be writing (and making a folder) while this runs: try again until
+        // the folder stays gone.
+        for _ in 0..<5 where FileManager.default.fileExists(atPath: staging.path) {
+            try? FileManager.default.removeItem(at: staging)
+        }
+        return true
+    }
+
     public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> PublishSummary {
         let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
         try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
