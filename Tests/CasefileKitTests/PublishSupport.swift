@@ -16,6 +16,17 @@ struct PublishScratch {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
+    /// With a copy of the sample as `Content/` inside the scratch folder, `addition` appended to
+    /// its site.yaml.
+    init(siteYAMLAddition addition: String) throws {
+        try self.init()
+        content = root.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: SiteBuildTests.sample, to: content)
+        let site = content.appendingPathComponent("site.yaml")
+        let text = try String(contentsOf: site, encoding: .utf8)
+        try (text + "\n" + addition + "\n").write(to: site, atomically: true, encoding: .utf8)
+    }
+
     /// Overrides the built-in `suspects` template with `extra` added to its content block.
     func plant(_ extra: String) throws {
         let text = try #require(BuiltinTemplates.templates["suspects"])

@@ -94,14 +94,8 @@ import Testing
     }
 
     @Test func warningsStopPublishOnlyWhenStrict() async throws {
-        var scratch = try PublishScratch()
+        let scratch = try PublishScratch(siteYAMLAddition: "colour: red")  // unknown-field: a warning
         defer { scratch.remove() }
-        scratch.content = try SiteBuildTests.variant { folder in
-            let site = folder.appendingPathComponent("site.yaml")
-            let text = try String(contentsOf: site, encoding: .utf8)
-            try (text + "\ncolour: red\n").write(to: site, atomically: true, encoding: .utf8)  // unknown-field
-        }
-        defer { try? FileManager.default.removeItem(at: scratch.content) }
         let strict = try await scratch.publish(strict: true)
         #expect(strict.build.warningCount == 1)
         #expect(!strict.published)
@@ -220,14 +214,8 @@ import Testing
     }
 
     @Test func theBaseURLOptionOverridesSiteYaml() async throws {
-        var scratch = try PublishScratch()
+        let scratch = try PublishScratch(siteYAMLAddition: "baseURL: https://yaml.example.org/case")
         defer { scratch.remove() }
-        scratch.content = try SiteBuildTests.variant { folder in
-            let site = folder.appendingPathComponent("site.yaml")
-            let text = try String(contentsOf: site, encoding: .utf8)
-            try (text + "\nbaseURL: https://yaml.example.org/case\n").write(to: site, atomically: true, encoding: .utf8)
-        }
-        defer { try? FileManager.default.removeItem(at: scratch.content) }
         #expect(try await scratch.publish().published)
         #expect(try SiteBuildTests.page(scratch.output, "sitemap.xml").contains("<loc>https://yaml.example.org/case/index.html</loc>"),
                 "site.yaml's baseURL, with its slash added")
