@@ -26,9 +26,9 @@ let package = Package(
         .target(
             name: "CasefileTemplates",
             path: "Templates",
-            exclude: ["README.md"],
             sources: ["Embedded.swift"],
             resources: [
+                .embedInCode("README.md"),
                 .embedInCode("layout.mustache"),
                 .embedInCode("suspects.mustache"),
                 .embedInCode("bulletins.mustache"),
@@ -44,12 +44,51 @@ let package = Package(
                 .embedInCode("casefile.css"),
             ]
         ),
+        // The sample case and the JSON Schemas, embedded for `casefile init`. The target's path is
+        // the package root so that its resources are the very files of Content/ and Schemas/ (no
+        // copy to keep in sync); everything else at the root is excluded. A file added to Content/
+        // or Schemas/ but not listed here (and in Sources/CasefileSample/SampleFiles.swift) makes
+        // SwiftPM warn ("unhandled") and InitTests fail. Resource names are file names, so two
+        // sample files may not share one.
+        .target(
+            name: "CasefileSample",
+            path: ".",
+            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown",
+                      "Sources/casefile", "Tests", "Templates", "Scripts", "Docs",
+                      "README.md"],
+            sources: ["Sources/CasefileSample/SampleFiles.swift"],
+            resources: [
+                .embedInCode("Content/animals.yaml"),
+                .embedInCode("Content/bulletins.yaml"),
+                .embedInCode("Content/fruits.yaml"),
+                .embedInCode("Content/notes/animals/cat.md"),
+                .embedInCode("Content/notes/animals/crow.md"),
+                .embedInCode("Content/notes/animals/dove.md"),
+                .embedInCode("Content/notes/animals/fish.md"),
+                .embedInCode("Content/notes/animals/mouse.md"),
+                .embedInCode("Content/notes/animals/rabbit.md"),
+                .embedInCode("Content/notes/animals/raccoon.md"),
+                .embedInCode("Content/notes/animals/snail.md"),
+                .embedInCode("Content/notes/bulletins/b-meadow-golden-delicious.md"),
+                .embedInCode("Content/notes/bulletins/b-orchard-elstar.md"),
+                .embedInCode("Content/notes/bulletins/b-theater-pink-pearl.md"),
+                .embedInCode("Content/site.yaml"),
+                .embedInCode("Schemas/animals.schema.json"),
+                .embedInCode("Schemas/bulletins.schema.json"),
+                .embedInCode("Schemas/fruits.schema.json"),
+                .embedInCode("Schemas/site.schema.json"),
+            ]
+        ),
+        // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.
+        .target(name: "CExchange"),
         // The pipeline: load → validate → render → write.
         .target(
             name: "CasefileKit",
             dependencies: [
                 "CasefileMarkdown",
                 "CasefileTemplates",
+                "CasefileSample",
+                "CExchange",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -63,7 +102,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
-        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit"]),
+        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,9 @@ public enum BuiltinTemplates {
         "partials/chart": text(PackageResources.chart_mustache),
     ]
 
+    /// Templates/README.md: what every template receives, for `casefile init` to write beside them.
+    public static let readme: String = text(PackageResources.README_md)
+
     /// The stylesheet, itself a Mustache template rendered with the site's settings.
     public static let stylesheet: String = text(PackageResources.casefile_css)
 

@@ -170,7 +170,9 @@ def vnu_report(vnu_jar, site, planted_site):
     """One vnu run over every file; returns {key: [error messages]} and the version."""
     java, jar, version = vnu_jar
     files = {page: (site.root / page).resolve() for page in PAGES}
-    files["casefile.css"] = (site.root / "casefile.css").resolve()
+    stylesheets = sorted(site.root.glob("casefile.*.css"))  # named for a hash of its content
+    assert len(stylesheets) == 1, f"expected one casefile.<hash>.css in {site.root}, got {stylesheets}"
+    files["casefile.css"] = stylesheets[0].resolve()
     files["planted:" + PLANTED_PAGE] = (planted_site / PLANTED_PAGE).resolve()
     missing = [f"{k} ({p})" for k, p in files.items() if not p.is_file()]
     assert not missing, "built site is missing: " + ", ".join(missing)

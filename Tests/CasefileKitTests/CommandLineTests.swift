@@ -8,10 +8,11 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -9,15 +9,18 @@ public struct BuildOptions: Sendable {
     public var templatesDisplay: String
     public var output: URL
     public var outputDisplay: String
+    /// Overrides site.yaml's `baseURL` (already normalised: see `BaseURL`).
+    public var baseURL: String?
 
     public init(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String, output: URL,
-                outputDisplay: String) {
+                outputDisplay: String, baseURL: String? = nil) {
         self.content = content
         self.contentDisplay = contentDisplay
         self.templates = templates
         self.templatesDisplay = templatesDisplay
         self.output = output
         self.outputDisplay = outputDisplay
+        self.baseURL = baseURL
     }
 }
 
@@ -29,6 +32,8 @@ public struct BuildSummary: Sendable {
     public var inputFiles: Int
     public var diagnostics: [Diagnostic]
     public var seconds: Double
+    /// The base URL the site was rendered with (`--base-url`, else site.yaml's), if any.
+    public var baseURL: String?
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -71,7 +76,8 @@ public struct BuildPipeline: Sendable {
         let validated = try await validate(events: events)
         var session = try writer.begin()
         var pages = 0
-        try await SiteRenderer(templates: templates).render(validated, progress: { done, total in
+        let baseURL = options.baseURL ?? validated.caseFile.site.baseURL
+        try await SiteRenderer(templates: templates, baseURL: baseURL).render(validated, progress: { done, total in
             events?(.rendering(done: done, total: total))
         }) { file in
             try session.write(file)
@@ -83,6 +89,6 @@ public struct BuildPipeline: Sendable {
         return BuildSummary(pages: pages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             inputFiles: validated.files.count, diagnostics: validated.diagnostics,
-                            seconds: Date().timeIntervalSince(start))
+                            seconds: Date().timeIntervalSince(start), baseURL: baseURL)
     }
 }

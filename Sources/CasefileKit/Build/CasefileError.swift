@@ -7,6 +7,7 @@ public struct CasefileError: Error, Sendable, CustomStringConvertible {
         case template(String, String)
         case unwritable(String, String)
         case twoFiles(String, String)
+        case refused(String, String)
     }
 
     private let reason: Reason
@@ -17,6 +18,8 @@ public struct CasefileError: Error, Sendable, CustomStringConvertible {
     static func template(_ place: String, message: String) -> CasefileError { .init(reason: .template(place, message)) }
     static func unwritable(_ path: String, reason: String) -> CasefileError { .init(reason: .unwritable(path, reason)) }
     static func twoFiles(_ a: String, _ b: String) -> CasefileError { .init(reason: .twoFiles(a, b)) }
+    /// A folder or file Casefile will not touch, and what to do instead.
+    static func refused(_ path: String, reason: String) -> CasefileError { .init(reason: .refused(path, reason)) }
 
     public var description: String {
         switch reason {
@@ -25,6 +28,7 @@ public struct CasefileError: Error, Sendable, CustomStringConvertible {
         case let .template(place, message): "\(place): error: template does not parse: \(message)"
         case let .unwritable(path, why): "cannot write \(path): \(why)"
         case let .twoFiles(a, b): "\(a) and \(b) both hold the same collection; keep one of them"
+        case let .refused(path, why): "refusing to touch \(path): \(why)"
         }
     }
 }

@@ -12,10 +12,10 @@ enum SiteSettingsDecoding {
         var site = SiteSettings(title: r.string("title", required: true) ?? "Untitled case")
         site.description = r.string("description")
         if let url = r.string("baseURL") {
-            if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
-                site.baseURL = url
+            if let normalised = BaseURL.normalised(url) {
+                site.baseURL = normalised
             } else {
-                r.invalid("baseURL", expected: "an absolute URL such as https://example.org/case/", got: url)
+                r.invalid("baseURL", expected: BaseURL.expected, got: url)
             }
         }
         if let zone = r.string("timeZone") {

@@ -32,9 +32,16 @@ public struct SiteWriter: Sendable {
         } catch {
             throw CasefileError.unwritable(displayPath, reason: error.localizedDescription)
         }
-        let previous = (try? String(contentsOf: directory.appendingPathComponent(Self.manifestName), encoding: .utf8))
-            .map { Set($0.split(separator: "\n").map(String.init)) } ?? []
-        return Session(writer: self, previous: previous)
+        return Session(writer: self, previous: Self.manifest(of: directory) ?? [])
+    }
+
+    /// The paths the manifest of `folder` lists; nil when the folder has none (Casefile did not
+    /// write it).
+    static func manifest(of folder: URL) -> Set<String>? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else {
+            return nil
+        }
+        return Set(text.split(separator: "\n").map(String.init))
     }
 
     /// Writes every file of `files`, then removes what the last build wrote and this one did not.

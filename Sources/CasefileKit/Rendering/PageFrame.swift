@@ -1,6 +1,14 @@
 /// What every page's context holds (Templates/README.md, "What every page receives"), and the
 /// pieces rows share: links, markers, detent links, problems.
 struct PageFrame {
+    /// What every page of one build shares about its output.
+    struct Output: Sendable {
+        /// The stylesheet's file name, with its content hash: `casefile.1a2b3c4d.css`.
+        var stylesheet: String
+        /// The site's absolute address ending in `/`, or nil.
+        var baseURL: String?
+    }
+
     let validated: ValidatedCase
     let problems: ProblemIndex
     let refs: RecordRefs
@@ -8,21 +16,26 @@ struct PageFrame {
     /// This page's output path.
     let path: String
     let pageNumber: Int
+    let output: Output
 
     var site: SiteSettings { validated.caseFile.site }
     let root: String
     /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
     let depth: Int
 
+    /// The 404 page is served at whatever address was missing, so relative links from it only work
+    /// at the site's top level; with a base URL it links absolutely instead. Every other page links
+    /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
     init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: SiteMap.Kind?, path: String,
-         pageNumber: Int) {
+         pageNumber: Int, output: Output) {
         self.validated = validated
         self.problems = problems
         self.refs = refs
         self.kind = kind
         self.path = path
         self.pageNumber = pageNumber
-        self.root = SiteMap.root(from: path)
+        self.output = output
+        self.root = kind == nil ? (output.baseURL ?? SiteMap.root(from: path)) : SiteMap.root(from: path)
         self.depth = min(1, path.split(separator: "/").count - 1)
     }
 
@@ -31,7 +44,7 @@ struct PageFrame {
     }
 
     func link(toPage kind: SiteMap.Kind, _ number: Int = 1) -> String {
-        SiteMap.link(from: path, to: validated.siteMap.path(kind, page: number))
+        root + validated.siteMap.path(kind, page: number)
     }
 
     /// The common context; `table` and `rows` come from the page.
@@ -56,7 +69,7 @@ struct PageFrame {
             "page": kind?.rawValue ?? "notfound",
             "heading": heading,
             "root": root,
-            "stylesheet": "casefile.css",
+            "stylesheet": output.stylesheet,
             "selectionCSS": SelectionCSS.rules(selection),
             "nav": nav,
             "counts": counts,
@@ -75,6 +88,7 @@ struct PageFrame {
             "pagination": pagination(),
         ]
         if let description = site.description { context["siteDescription"] = description }
+        if let baseURL = output.baseURL, kind != nil { context["canonical"] = baseURL + path }
         return context
     }
 

@@ -1,12 +1,17 @@
 import Foundation
 
 /// Renders a validated case into the files of its site: the four tables (paginated), the 404
-/// page, the stylesheet and the validation reports. It reads values only and cannot fail.
+/// page, the stylesheet (named for a hash of its content, so a browser never keeps a stale one),
+/// the validation reports, and `sitemap.xml` when the site has a base URL. It reads values only
+/// and cannot fail.
 public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
+    /// The site's absolute address (normalised, ending in `/`), for the sitemap and canonical links.
+    public let baseURL: String?
 
-    public init(templates: TemplateSet) {
+    public init(templates: TemplateSet, baseURL: String? = nil) {
         self.templates = templates
+        self.baseURL = baseURL
     }
 
     private struct PageJob: Sendable {
@@ -27,31 +32,38 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         let lines = Self.sourceLines(validated)
         let refs = RecordRefs(validated)
+        let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))
+        let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
+        try sink(OutputFile(path: output.stylesheet, contents: css))
         var done = 0
         try await Parallel.forEach(jobs) { job in
-            self.render(job, validated, problems, refs, lines)
+            self.render(job, validated, problems, refs, lines, output)
         } receive: { file in
             try sink(file)
             done += 1
             progress?(done, jobs.count)
         }
         let reports = ValidationReports(validated)
-        try sink(OutputFile(path: "casefile.css",
-                            contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))))
+        if let baseURL {
+            let paths = jobs.compactMap { job in job.kind.map { map.path($0, page: job.number) } }
+            try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
+        }
         try sink(OutputFile(path: "validation/report.json", contents: reports.json()))
         try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
-                        _ lines: [String: [Substring]]) -> OutputFile {
+                        _ lines: [String: [Substring]], _ output: PageFrame.Output) -> OutputFile {
         guard let kind = job.kind else {
-            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1)
+            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
+                                  output: output)
             let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
                                         rows: [], selection: [])
             return OutputFile(path: "404.html", contents: templates.render(context, template: "notfound"))
         }
         let path = v.siteMap.path(kind, page: job.number)
-        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number)
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
+                              output: output)
         let size = v.siteMap.pageSize
         let count = v.siteMap.counts[kind] ?? 0
         let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)

@@ -1,0 +1,47 @@
+import CasefileSample
+import CasefileTemplates
+import Foundation
+
+/// `casefile init`: a new case that builds clean at once — the sample case (Content/), the
+/// built-in templates to edit (Templates/, with their README) and the JSON Schemas the sample's
+/// data files name in their modelines (Schemas/).
+public enum NewCase {
+    /// Every file a new case has, by its path from the case's folder, in path order.
+    public static let files: [(path: String, bytes: [UInt8])] = {
+        var files = SampleFiles.files.map { (path: $0.key, bytes: $0.value) }
+        for (name, text) in BuiltinTemplates.templates {
+            files.append(("Templates/\(name).mustache", Array(text.utf8)))
+        }
+        files.append(("Templates/\(TemplateSet.stylesheetName)", Array(BuiltinTemplates.stylesheet.utf8)))
+        files.append(("Templates/README.md", Array(BuiltinTemplates.readme.utf8)))
+        return files.sorted { $0.path < $1.path }
+    }()
+
+    /// Writes the new case into `folder` (created when missing) and returns the paths written.
+    /// Without `force` it refuses, writing nothing, when any of those files already exists.
+    public static func write(into folder: URL, displayPath: String, force: Bool) throws -> [String] {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CasefileError.refused(displayPath, reason: "it is a file, not a folder")
+        }
+        let existing = files.map(\.path).filter { fm.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        if !existing.isEmpty, !force {
+            let shown = existing.prefix(3).joined(separator: ", ")
+            let more = existing.count > 3 ? " and \(existing.count - 3) more" : ""
+            throw CasefileError.refused(displayPath, reason: "it already has \(shown)\(more); nothing was written "
+                + "(pass --force to overwrite them, or choose another folder)")
+        }
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            do {
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.bytes).write(to: url)
+            } catch {
+                throw CasefileError.unwritable(displayPath == "." ? file.path : "\(displayPath)/\(file.path)",
+                                               reason: error.localizedDescription)
+            }
+        }
+        return files.map(\.path)
+    }
+}

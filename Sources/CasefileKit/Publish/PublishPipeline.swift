@@ -1,0 +1,114 @@
+import Foundation
+
+/// What a publish did: the build's summary, and either the checks that failed (nothing was
+/// changed) or how the new site replaced the old one.
+public struct PublishSummary: Sendable {
+    public enum Outcome: Sendable {
+        /// The case has errors (or warnings, with `strict`): nothing was checked or changed.
+        case caseProblems
+        /// The staged site failed a check: nothing was changed.
+        case failedChecks([PublishFailure])
+        /// The output folder now holds the new site.
+        case published
+    }
+
+    public var build: BuildSummary
+    public var outcome: Outcome
+    /// The staging folder as the user names it (`.public.staging-4711`), for failure lines.
+    public var stagingDisplay: String
+    /// Seconds spent checking the staged site.
+    public var checkSeconds: Double
+    /// `rename`, `exchange` or `twoRenames` (see `FolderSwap.Method`), once published.
+    public var swap: String?
+    /// Leftovers of killed runs removed before staging.
+    public var removedStale: [String]
+    /// Files of the previous output that could not be removed (someone added them meanwhile).
+    public var previousLeftAt: String?
+}
+
+/// `casefile publish`: build into a staging folder beside the output, check it, then replace
+/// the output by renames. A publish that fails or is killed leaves the previous output as it was.
+public struct PublishPipeline: Sendable {
+    public let options: BuildOptions
+    public let strict: Bool
+
+    /// `options.output` is the folder to publish into; the build itself goes to a staging folder.
+    public init(options: BuildOptions, strict: Bool) {
+        self.options = options
+        self.strict = strict
+    }
+
+    /// This process's staging folder for the output.
+    public var stagingFolder: URL {
+        PublishedFolder(url: options.output, displayPath: options.outputDisplay)
+            .stagingURL(pid: ProcessInfo.processInfo.processIdentifier)
+    }
+
+    /// Removes this process's staging folder if it is still marked as staging (the publish was
+    /// interrupted before its swap); for a signal handler. Once the marker is gone the folder is
+    /// left for the next publish to clear by its manifest. True when the output was not touched.
+    @discardableResult
+    public func abandonStaging() -> Bool {
+        let staging = stagingFolder
+        guard FileManager.default.fileExists(atPath: staging.appendingPathComponent(PublishedFolder.stagingMarker).path) else {
+            return false
+        }
+        // The build may still be writing (and making a folder) while this runs: try again until
+        // the folder stays gone.
+        for _ in 0..<5 where FileManager.default.fileExists(atPath: staging.path) {
+            try? FileManager.default.removeItem(at: staging)
+        }
+        return true
+    }
+
+    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> PublishSummary {
+        let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
+        try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
+            .checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
+        try target.checkOwned()
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let removed = target.removeStale(except: pid)
+        let staging = target.stagingURL(pid: pid)
+        let parentDisplay = (options.outputDisplay as NSString).deletingLastPathComponent
+        let stagingDisplay = (parentDisplay.isEmpty ? "" : parentDisplay + "/") + staging.lastPathComponent
+        try? FileManager.default.removeItem(at: staging)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Data().write(to: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+        } catch {
+            throw CasefileError.unwritable(stagingDisplay, reason: error.localizedDescription)
+        }
+        var buildOptions = options
+        buildOptions.output = staging
+        buildOptions.outputDisplay = stagingDisplay
+        var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, inputFiles: 0, diagnostics: [], seconds: 0),
+                                     outcome: .caseProblems, stagingDisplay: stagingDisplay, checkSeconds: 0,
+                                     removedStale: removed)
+        do {
+            summary.build = try await BuildPipeline(options: buildOptions).run(events: events)
+            if summary.build.errorCount > 0 || (strict && summary.build.warningCount > 0) {
+                try? FileManager.default.removeItem(at: staging)
+                return summary
+            }
+            let start = Date()
+            let failures = try await SiteCheck(folder: staging, baseURL: summary.build.baseURL).run()
+            summary.checkSeconds = Date().timeIntervalSince(start)
+            guard failures.isEmpty else {
+                try? FileManager.default.removeItem(at: staging)
+                summary.outcome = .failedChecks(failures)
+                return summary
+            }
+            try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        let (method, previous) = try FolderSwap.replace(target.url, with: staging)
+        summary.swap = method.rawValue
+        summary.outcome = .published
+        if let previous, !PublishedFolder.removeOwnFiles(of: previous) {
+            summary.previousLeftAt = (parentDisplay.isEmpty ? "" : parentDisplay + "/") + previous.lastPathComponent
+        }
+        return summary
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import CasefileKit
+import Foundation
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a new case: the sample case, the templates and the JSON Schemas.",
+        discussion: """
+            Writes Content/ (the sample case: site.yaml, fruits, animals, bulletins and notes), \
+            Templates/ (the built-in templates and stylesheet, to edit) and Schemas/ (JSON Schemas \
+            that editors use to check and complete the data files) into DIR, which is created \
+            when missing. The new case builds clean at once.
+
+            It refuses, writing nothing, when any of those files already exists, unless --force; \
+            other files in DIR are left alone.
+
+            Exit status: 0 written, 2 it could not (a file in the way without --force, or a \
+            folder it cannot write).
+
+            Example:
+              casefile init my-case && cd my-case && casefile build
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder to write the case into.", valueName: "dir"))
+    var dir: String = "."
+
+    @Flag(name: .long, help: "Overwrite files that already exist.")
+    var force = false
+
+    func run() throws {
+        let terminal = Terminal()
+        let written: [String]
+        do {
+            written = try NewCase.write(into: URL(fileURLWithPath: dir), displayPath: dir, force: force)
+        } catch let error as CasefileError {
+            terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        terminal.print("Wrote \(written.count) files into \(dir):")
+        for path in written { terminal.print("  \(path)") }
+        let cd = dir == "." ? "" : "cd \(Self.quoted(dir)) && "
+        terminal.print("Next: \(cd)casefile build   (then open _site/index.html; `casefile publish` writes public/ to deploy)")
+    }
+
+    /// The folder as a shell would need it typed.
+    static func quoted(_ path: String) -> String {
+        path.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import CasefileKit
+import Foundation
+
+struct Publish: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build, check and publish a case's site into a folder that is safe to deploy.",
+        discussion: """
+            Builds into a hidden staging folder beside the output (.public.staging-PID) and \
+            checks it: the case has no errors (no warnings either with --strict), every internal \
+            link and #fragment leads to a file and an id, and nothing executes (no <script>, no \
+            on…= attribute, no javascript: URL, no WebAssembly). Only then does the staged site \
+            replace the output folder, by renames: readers see the old site or the new one, never \
+            a mix. A publish that fails, or is stopped, leaves the previous output as it was.
+
+            Publish only replaces its own output: it refuses a folder holding files it did not \
+            write, or one that is or holds the content or templates folder. The stylesheet's name \
+            carries a hash of its content; with a base URL (site.yaml baseURL or --base-url) it \
+            also writes sitemap.xml and canonical links. Links between pages stay relative, so the \
+            folder works at a domain root, under any sub-path, and opened from a file.
+
+            Exit status: 0 published, 1 nothing changed because the case has errors or a check \
+            failed (each printed with its file and place), 2 it could not run (unreadable folder, \
+            a template that does not parse, an output folder it must not touch).
+
+            Example:
+              casefile publish --output public --base-url https://example.org/case/
+              rsync -a --delete public/ host:/var/www/case/
+            """
+    )
+
+    @OptionGroup var caseOptions: CaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("The folder to publish into.", valueName: "dir"))
+    var output: String = "public"
+
+    @Option(name: .customLong("base-url"),
+            help: ArgumentHelp("The site's absolute http(s) address, for sitemap.xml and canonical links (overrides site.yaml baseURL).",
+                               valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Refuse to publish when the case has warnings too.")
+    var strict = false
+
+    func validate() throws {
+        if let baseURL, BaseURL.normalised(baseURL) == nil {
+            throw ValidationError("--base-url must be \(BaseURL.expected), got \"\(baseURL)\".")
+        }
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        let options = BuildOptions(
+            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
+            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
+            output: URL(fileURLWithPath: output), outputDisplay: output,
+            baseURL: baseURL.flatMap(BaseURL.normalised))
+        let progress = terminal.progressBar()
+        let pipeline = PublishPipeline(options: options, strict: strict)
+        let output = output
+        let signals = Interruption.onSignal {
+            pipeline.abandonStaging() ? "Interrupted: publish changed nothing; \(output) is as it was."
+                : "Interrupted while replacing \(output): it holds the old site or the new one."
+        }
+        defer { signals.forEach { $0.cancel() } }
+        let summary: PublishSummary
+        do {
+            summary = try await pipeline.run { progress?.show($0) }
+        } catch let error as CasefileError {
+            progress?.finish()
+            terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        progress?.finish()
+        for name in summary.removedStale {
+            terminal.error("Removed \(name), left behind by a publish that was stopped.")
+        }
+        let formatter = DiagnosticFormatter(colour: terminal.colour)
+        for diagnostic in summary.build.diagnostics {
+            terminal.error(formatter.line(diagnostic))
+        }
+        if !summary.build.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(summary.build.diagnostics)) }
+        switch summary.outcome {
+        case .caseProblems:
+            let what = summary.build.errorCount > 0 ? "the case has errors" : "the case has warnings and --strict is on"
+            terminal.error("Publish changed nothing: \(what); \(output) is as it was.")
+            throw ExitCode(1)
+        case let .failedChecks(failures):
+            for failure in failures { terminal.error(failure.line(in: summary.stagingDisplay)) }
+            let count = failures.count { $0.line != nil }
+            terminal.error("Publish changed nothing: \(count == 1 ? "1 check" : "\(count) checks") failed in the staged site "
+                + "(now removed); \(output) is as it was.")
+            throw ExitCode(1)
+        case .published:
+            if let left = summary.previousLeftAt {
+                terminal.error("warning: \(left) still holds files Casefile did not write; they were left there.")
+            }
+            let b = summary.build
+            func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
+            terminal.print("Published \(DiagnosticFormatter.count(b.pages, "page")) from "
+                + "\(DiagnosticFormatter.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
+                + "(checks \(rounded(summary.checkSeconds)) s) → \(output)")
+        }
+    }
+}
