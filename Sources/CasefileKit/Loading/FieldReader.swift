@@ -1,4 +1,10 @@
+import Foundation
 import Yams
+
+/// Benchmark only (Scripts/bench-validate.sh): with `CASEFILE_BENCH_NO_POSITIONS` set, readers
+/// keep no field positions for later rules, which then point at the record instead. It exists
+/// to measure what keeping positions costs; nothing else sets it.
+let keepsFieldPositions = ProcessInfo.processInfo.environment["CASEFILE_BENCH_NO_POSITIONS"] == nil
 
 /// Reads the fields of one YAML/JSON mapping into typed values, recording where each was written
 /// and turning every missing field, wrong type or unknown key into a positioned diagnostic.
@@ -73,13 +79,13 @@ struct FieldReader {
             }
             return nil
         }
-        origin.fields[prefix + key] = SourceLocation(path: path, mark: node.mark)
+        if keepsFieldPositions { origin.fields[prefix + key] = SourceLocation(path: path, mark: node.mark) }
         return node
     }
 
     /// Keeps the place of a part of a field (`favoriteFruits/elstar`) for later rules.
     mutating func remember(_ key: String, at location: SourceLocation) {
-        origin.fields[prefix + key] = location
+        if keepsFieldPositions { origin.fields[prefix + key] = location }
     }
 
     mutating func location(of key: String) -> SourceLocation {

@@ -2,10 +2,10 @@ import Foundation
 
 /// The machine-readable reports every build writes beside the validation page:
 /// `validation/report.json` and `validation/report.sarif` (SARIF 2.1.0).
-struct ValidationReports {
+public struct ValidationReports: Sendable {
     let validated: ValidatedCase
 
-    init(_ validated: ValidatedCase) {
+    public init(_ validated: ValidatedCase) {
         self.validated = validated
     }
 
@@ -34,7 +34,8 @@ struct ValidationReports {
         var problems: [Problem]
     }
 
-    func json() -> String {
+    /// `validation/report.json`: counts, the rules that ran, the files read, and every problem.
+    public func json() -> String {
         let report = JSONReport(
             errors: validated.errorCount, warnings: validated.warningCount, notes: validated.noteCount,
             rulesRun: validated.rulesRun.map(\.id), files: validated.files,
@@ -91,7 +92,8 @@ struct ValidationReports {
         }
     }
 
-    func sarif() -> String {
+    /// `validation/report.sarif`: SARIF 2.1.0, one run.
+    public func sarif() -> String {
         let rules = Rule.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let results = validated.diagnostics.map { problem in
