@@ -53,6 +53,7 @@ public struct ValidationReports: Sendable {
         struct RuleDescriptor: Encodable {
             var id: String
             var shortDescription: Text
+            var fullDescription: Text
             var defaultConfiguration: Configuration
         }
         struct Driver: Encodable {
@@ -70,20 +71,25 @@ public struct ValidationReports: Sendable {
             var artifactLocation: ArtifactLocation
             var region: Region
         }
-        struct Location: Encodable { var physicalLocation: PhysicalLocation }
+        struct Location: Encodable {
+            var id: Int?
+            var physicalLocation: PhysicalLocation
+            var message: Text?
+        }
         struct Result: Encodable {
             var ruleId: String
             var ruleIndex: Int
             var level: String
             var message: Text
             var locations: [Location]
+            var relatedLocations: [Location]?
         }
         struct Run: Encodable {
             var tool: Tool
             var results: [Result]
         }
 
-        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
         var version = "2.1.0"
         var runs: [Run]
 
@@ -99,17 +105,24 @@ public struct ValidationReports: Sendable {
         let results = validated.diagnostics.map { problem in
             SARIF.Result(
                 ruleId: problem.ruleID, ruleIndex: ruleIndex[problem.ruleID] ?? 0, level: problem.severity.rawValue,
-                message: .init(text: problem.message),
-                locations: problem.location.map { place in
-                    [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(place.path)),
-                                                   region: .init(startLine: place.line, startColumn: place.column)))]
-                } ?? [])
+                message: .init(text: problem.message + (problem.fix.map { " " + $0 } ?? "")),
+                locations: problem.location.map { [Self.location($0)] } ?? [],
+                relatedLocations: problem.related.isEmpty ? nil : problem.related.enumerated().map { i, place in
+                    Self.location(place, id: i + 1, message: problem.ruleID == Rule.duplicateID.id ? "first defined here" : nil)
+                })
         }
         let driver = SARIF.Driver(rules: rules.map {
             .init(id: $0.id, shortDescription: .init(text: $0.summary),
+                  fullDescription: .init(text: "\($0.summary) Default severity: \($0.defaultSeverity.rawValue)."),
                   defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
         })
         return Self.encode(SARIF(runs: [.init(tool: .init(driver: driver), results: results)]))
+    }
+
+    private static func location(_ place: SourceLocation, id: Int? = nil, message: String? = nil) -> SARIF.Location {
+        SARIF.Location(id: id, physicalLocation: .init(artifactLocation: .init(uri: uri(place.path)),
+                                                       region: .init(startLine: place.line, startColumn: place.column)),
+                       message: message.map { .init(text: $0) })
     }
 
     /// A relative path as a URI reference: each segment percent-encoded.
