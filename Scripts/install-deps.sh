@@ -3,8 +3,7 @@
 #   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
 #   --test     also for the tests: headless Chromium, chromedriver and an emoji font (Debian),
 #              Selenium, pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
-#              (PyPI); Java 17 is on
-#              machines of this kind
+#              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for Scripts/bench.sh: time, gcc, python3
 set -euo pipefail
 

@@ -152,14 +152,14 @@ public struct ContentLoader: Sendable {
         var origins: [RecordOrigin] = []
         records.reserveCapacity(items.count)
         origins.reserveCapacity(items.count)
-        for item in items {
+        for (i, item) in items.enumerated() {
             guard var reader = FieldReader.make(item, path: path, collection: collection, what: collection.withArticle,
                                                 known: fields, problems: &problems) else { continue }
             let record = decodeOne(&reader)
             problems += reader.diagnostics
             if let record {
                 records.append(record)
-                origins.append(reader.origin)
+                origins.append(RecordOrigin(location: reader.start, item: i))
             }
         }
         return (records, origins)
