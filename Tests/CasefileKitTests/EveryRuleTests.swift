@@ -21,29 +21,7 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     var testDescription: String { rule }
 }
 
-private let base: [String: String] = [
-    "site.yaml": "title: Planted faults\n",
-    "fruits.yaml": """
-        - id: elstar
-          name: Elstar Apple
-          color: red
-        - id: pink-pearl
-          name: Pink Pearl Apple
-          color: pink
-
-        """,
-    "animals.yaml": """
-        - id: fox
-          name: Fox
-          species: Fox
-          favoriteFruits: [elstar]
-        - id: owl
-          name: Owl
-          species: Owl
-          favoriteFruits: [pink-pearl]
-
-        """,
-]
+private let base = ["site.yaml": "title: Planted faults\n", "fruits.yaml": twoFruitsYAML, "animals.yaml": twoAnimalsYAML]
 
 /// An animals.yaml with `extra` lines added to the fox (indented as its fields).
 private func fox(_ extra: String, favourites: String = "[elstar]") -> String {

@@ -2,29 +2,9 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-private let fruitsYAML = """
-    - id: elstar
-      name: Elstar Apple
-      color: red
-    - id: pink-pearl
-      name: Pink Pearl Apple
-      color: pink
-    """
-
-private let animalsYAML = """
-    - id: fox
-      name: Fox
-      species: Fox
-      favoriteFruits: [elstar]
-    - id: owl
-      name: Owl
-      species: Owl
-      favoriteFruits: [pink-pearl]
-    """
-
 /// A small valid case, with `changes` on top (a nil value removes a file).
 private func validate(_ changes: [String: String?]) async throws -> ValidatedCase {
-    var files = ["site.yaml": minimalSite, "fruits.yaml": fruitsYAML, "animals.yaml": animalsYAML]
+    var files = ["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "animals.yaml": twoAnimalsYAML]
     for (path, text) in changes { files[path] = text }
     return try await validateCase(files, displayPath: "Case")
 }
@@ -104,7 +84,7 @@ struct ValidatorRuleTests {
 
     @Test func duplicateIDsInEachCollection() async throws {
         let validated = try await validate([
-            "fruits.yaml": fruitsYAML + "\n- id: elstar\n  name: Again\n  color: red\n",
+            "fruits.yaml": twoFruitsYAML + "- id: elstar\n  name: Again\n  color: red\n",
             "bulletins.json": """
                 [{"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:10:00Z", "location": "Pond"},
                  {"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:11:00Z", "location": "Pond"}]
