@@ -214,6 +214,13 @@ struct SeverityOverrideTests {
         #expect(validated.diagnostics.with(rule: "unknown-field").isEmpty)
     }
 
+    @Test func aMisspeltSeveritySuggestsTheNearest() async throws {
+        let validated = try await validate(["site.yaml": "title: T\nvalidation: {rules: {emoji: wraning}}\n"])
+        let mismatch = try only("type-mismatch", in: validated)
+        #expect(mismatch.fix == #"Did you mean "warning"?"#)
+        #expect(mismatch.field == "validation.rules.emoji")
+    }
+
     @Test func badSeverityAndUnknownRuleAreReported() async throws {
         let validated = try await validate([
             "site.yaml": "title: T\nvalidation:\n  rules:\n    unknown-field: loud\n    unknown-feild: off\n",
@@ -221,6 +228,7 @@ struct SeverityOverrideTests {
         let mismatch = try only("type-mismatch", in: validated)
         #expect(mismatch.location == place("site.yaml", 4, 20))
         #expect(mismatch.message.contains("loud"))
+        #expect(mismatch.fix == "Write error, warning, note or off.")
         let unknown = try only("unknown-field", in: validated)
         #expect(unknown.location == place("site.yaml", 5, 5))
         #expect(unknown.message.contains(#"did you mean "unknown-field""#))

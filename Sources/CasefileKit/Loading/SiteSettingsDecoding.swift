@@ -55,7 +55,10 @@ enum SiteSettingsDecoding {
                     } else if let severity = Severity(rawValue: level) {
                         site.ruleSeverities[rule.id] = severity
                     } else {
-                        rules.invalid(rule.id, expected: "error, warning, note or off", got: level)
+                        let levels = ["error", "warning", "note", "off"]
+                        rules.invalid(rule.id, expected: "error, warning, note or off", got: level,
+                                      fix: Suggestion.nearest(to: level, in: levels).map { "Did you mean \"\($0)\"?" }
+                                        ?? "Write error, warning, note or off.")
                     }
                 }
                 v.merge(rules)
