@@ -10,8 +10,8 @@ struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a case against every rule, without writing a site.",
         discussion: """
-            Loads the whole case and runs every validation rule (CONTENT.md), with the severities \
-            site.yaml's validation.rules sets.
+            Loads the whole case and runs every validation rule (the README lists them), with \
+            the severities site.yaml's validation.rules sets. Nothing is written.
 
             Formats: text (default) prints path:line:col: severity: message [rule] lines and a \
             summary on standard error; json and sarif write the report (the same bytes as the \
@@ -42,6 +42,7 @@ struct Validate: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         let url = URL(fileURLWithPath: content)
+        // Validating only loads and checks: no template is read and no output is written.
         let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
                                    output: url, outputDisplay: "")
         let validated: ValidatedCase
