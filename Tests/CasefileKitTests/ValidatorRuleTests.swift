@@ -147,6 +147,30 @@ struct ValidatorRuleTests {
         #expect(animal.message.contains(#"did you mean "fox""#))
     }
 
+    @Test func aCatalogThatDoesNotParseIsUnknownNotEmpty() async throws {
+        // fruits.yaml stops parsing at its second record: no fruit is known, and none is said to
+        // be missing — not by the animals, the bulletin, nor the note's case link.
+        let validated = try await validate([
+            "fruits.yaml": "- id: elstar\n  name: Elstar\n  color: red\n- id: pink-pearl\n  name: Pink: Pearl\n  color: pink\n",
+            "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: \"2023-06-05T23:10:00Z\"\n  location: Pond\n  reportedBy: fax\n",
+            "notes/animals/fox.md": "Likes [apples](fruit:elstar).\n",
+        ])
+        #expect(validated.diagnostics.map(\.ruleID).sorted() == ["syntax", "unknown-animal"],
+                "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
+    }
+
+    @Test func animalsThatAreNotAListAreUnknownNotEmpty() async throws {
+        let validated = try await validate([
+            "animals.yaml": "fox: {name: Fox}\n",
+            "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: \"2023-06-05T23:10:00Z\"\n  location: Pond\n  reportedBy: fox\n",
+            "notes/bulletins/b1.md": "Reported by [the fox](animal:fox), who likes [pears](fruit:pear).\n",
+        ])
+        // The list is the problem; reportedBy and the note's animal link are not checked, its
+        // fruit link still is, and with no animals to favour them the fruits are not called unused.
+        #expect(validated.diagnostics.map(\.ruleID).sorted() == ["broken-reference", "type-mismatch"],
+                "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
+    }
+
     @Test func orphanNote() async throws {
         let validated = try await validate(["notes/animals/foxx.md": "Who is this?\n"])
         let d = try only("orphan-note", in: validated)

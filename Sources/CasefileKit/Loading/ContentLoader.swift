@@ -11,6 +11,9 @@ public struct LoadedCase: Sendable {
     public var files: [String]
     /// The text of site.yaml and of each collection file, by path, for source excerpts.
     public var dataTexts: [String: String]
+    /// The collections whose file exists but could not be read as a list of records (it does not
+    /// parse, or holds something else): references to them cannot be checked.
+    public var unreadCollections: Set<Collection> = []
 }
 
 /// Reads a case folder (CONTENT.md): site.yaml, the three collections in YAML or JSON, and the
@@ -60,8 +63,10 @@ public struct ContentLoader: Sendable {
             try self.loadCollection(collection)
         }
         var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
+        var unread: Set<Collection> = []
         for result in results {
             problems += result.problems
+            if result.unread { unread.insert(result.collection) }
             if let path = result.path {
                 files.append(path)
                 sourceMap.files[result.collection] = path
@@ -81,7 +86,8 @@ public struct ContentLoader: Sendable {
 
         let notes = try await loadNotes(files: &files)
         let caseFile = CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
-        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts)
+        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
+                          unreadCollections: unread)
     }
 
     private func display(_ relative: String) -> String {
@@ -99,6 +105,7 @@ public struct ContentLoader: Sendable {
         var origins: [RecordOrigin]
         var problems: [Diagnostic]
         var text = ""
+        var unread = false
     }
 
     private func loadCollection(_ collection: Collection) throws -> CollectionResult {
@@ -117,8 +124,12 @@ public struct ContentLoader: Sendable {
         result.path = path
         let file = try DataFile.read(directory.appendingPathComponent(name), path: path, problems: &result.problems)
         result.text = file.text
-        guard let root = file.root else { return result }
+        guard let root = file.root else {
+            result.unread = !result.problems.isEmpty
+            return result
+        }
         guard case let .sequence(items) = root else {
+            result.unread = true
             result.problems.append(Diagnostic(rule: .typeMismatch,
                                               message: "\(collection.rawValue) must be a list of records, got \(root.kindDescription)",
                                               location: SourceLocation(path: path, mark: root.mark),

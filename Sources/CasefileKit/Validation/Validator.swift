@@ -20,7 +20,8 @@ public struct Validator: Sendable {
         // collections' order and the page size; the validation table is last and links nowhere.
         let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                                      bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
-        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments)
+        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments,
+                                          unchecked: loaded.unreadCollections)
             .compile()
         problems += compiled.diagnostics
 
@@ -73,8 +74,12 @@ public struct Validator: Sendable {
     private func references(_ loaded: LoadedCase, _ index: CaseIndex, _ locator: inout SourceLocator) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let c = loaded.caseFile
+        // A collection whose file could not be read is unknown, not empty: nothing is said to be
+        // missing from it (its own syntax problem says what to fix).
+        let unread = loaded.unreadCollections
         let fruitIDs = c.fruits.map(\.id), animalIDs = c.animals.map(\.id)
-        for (a, animal) in c.animals.enumerated() where c.site.reports(.unknownFruit) {
+        let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
+        for (a, animal) in c.animals.enumerated() where checksFruits {
             for fruit in animal.favoriteFruits where index.fruitIndex[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
@@ -85,14 +90,15 @@ public struct Validator: Sendable {
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
-            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil, c.site.reports(.unknownFruit) {
+            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil, checksFruits {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
                     location: locator.place(of: "fruit", in: .bulletins, record: b), collection: .bulletins, recordID: bulletin.id,
                     field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
-            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal) {
+            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal),
+               !unread.contains(.animals) {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
                     message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
@@ -101,7 +107,7 @@ public struct Validator: Sendable {
                     fix: "Name an animal by its id, or leave reportedBy out."))
             }
         }
-        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
             let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
             for note in notes.values.sorted(by: { $0.path < $1.path }) where ids[note.recordID] == nil {
                 let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
@@ -147,7 +153,8 @@ public struct Validator: Sendable {
                 recordID: bulletin.id, field: "reportedBy", value: reporter,
                 fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
         }
-        for (f, fruit) in c.fruits.enumerated() where index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
+        let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
+        for (f, fruit) in c.fruits.enumerated() where fansKnown && index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
             guard index.fruitIndex[fruit.id] == f else { continue }
             problems.append(Diagnostic(
                 rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
