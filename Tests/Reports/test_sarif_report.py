@@ -80,3 +80,16 @@ def test_the_schema_rejects_a_broken_log(faulty_case: Path, break_it):
     broken = copy.deepcopy(log)
     break_it(broken)
     assert list(validator().iter_errors(broken))
+
+
+def test_json_report_names_both_places_of_a_duplicate(faulty_case: Path):
+    result = run("validate", "--content", str(faulty_case), "--format", "json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert (report["errors"], report["warnings"], report["notes"]) == (2, 1, 1)
+    dup = next(p for p in report["problems"] if p["rule"] == "duplicate-id")
+    fruits = (faulty_case / "fruits.yaml").read_text(encoding="utf-8").split("\n")
+    assert fruits[dup["line"] - 1] == "- id: elstar"
+    (first,) = dup["related"]
+    assert first["file"] == dup["file"] and first["line"] < dup["line"]
+    assert fruits[first["line"] - 1][first["column"] - 1:] == "elstar"

@@ -22,6 +22,14 @@ public struct ValidationReports: Sendable {
             var field: String?
             var value: String?
             var fix: String?
+            /// Other places that take part (a duplicate id's first definition).
+            var related: [Place]?
+        }
+
+        struct Place: Encodable {
+            var file: String
+            var line: Int
+            var column: Int
         }
 
         var tool = "casefile"
@@ -42,7 +50,8 @@ public struct ValidationReports: Sendable {
             problems: validated.diagnostics.map {
                 .init(rule: $0.ruleID, severity: $0.severity, message: $0.message, file: $0.location?.path,
                       line: $0.location?.line, column: $0.location?.column, collection: $0.collection,
-                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix)
+                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix,
+                      related: $0.related.isEmpty ? nil : $0.related.map { .init(file: $0.path, line: $0.line, column: $0.column) })
             })
         return Self.encode(report)
     }
