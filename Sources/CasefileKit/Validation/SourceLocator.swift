@@ -15,8 +15,9 @@ struct SourceLocator {
 
     private let texts: [String: String]
     private let sourceMap: SourceMap
-    /// Each collection's records as composed again, on first use (nil: the file did not compose).
-    private var records: [Collection: [Node]?] = [:]
+    /// Each collection's records as composed again, on first use (nil: the file did not compose),
+    /// with the column shifts of its JSON rewrite.
+    private var records: [Collection: ([Node], ColumnShifts)?] = [:]
 
     init(_ loaded: LoadedCase) {
         texts = loaded.dataTexts
@@ -28,7 +29,7 @@ struct SourceLocator {
     /// it — or where the record starts when there is no such value.
     mutating func place(of field: String, item: String? = nil, in collection: Collection, record index: Int) -> SourceLocation {
         let origin = sourceMap[collection][index]
-        guard Self.looksUpFields, let items = composed(collection), items.indices.contains(origin.item) else {
+        guard Self.looksUpFields, let (items, shifts) = composed(collection), items.indices.contains(origin.item) else {
             return origin.location
         }
         var node: Node? = items[origin.item]
@@ -40,15 +41,15 @@ struct SourceLocator {
             guard case let .sequence(list)? = node else { return origin.location }
             node = list.first { $0.scalar?.string == item }
         }
-        return node.map { SourceLocation(path: origin.location.path, mark: $0.mark) } ?? origin.location
+        return node.map { shifts.original(SourceLocation(path: origin.location.path, mark: $0.mark)) } ?? origin.location
     }
 
-    private mutating func composed(_ collection: Collection) -> [Node]? {
+    private mutating func composed(_ collection: Collection) -> ([Node], ColumnShifts)? {
         if let cached = records[collection] { return cached }
-        var found: [Node]?
+        var found: ([Node], ColumnShifts)?
         if let path = sourceMap.files[collection], let text = texts[path] {
-            let yaml = path.hasSuffix(".json") ? JSONSurrogates.rewrite(text) : text
-            if case let .sequence(list)? = try? Yams.compose(yaml: yaml) { found = Array(list) }
+            let yaml = path.hasSuffix(".json") ? JSONSurrogates.rewrite(text) : .init(text: text)
+            if case let .sequence(list)? = try? Yams.compose(yaml: yaml.text) { found = (Array(list), yaml.shifts) }
         }
         records[collection] = .some(found)
         return found
