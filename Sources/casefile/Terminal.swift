@@ -11,6 +11,11 @@ struct Terminal: Sendable {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Text as it is, without a newline added (reports that end in their own).
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

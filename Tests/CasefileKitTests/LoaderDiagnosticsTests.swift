@@ -2,18 +2,9 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-private let fruits = """
-    - id: elstar
-      name: Elstar Apple
-      color: red
-    - id: pink-pearl
-      name: Pink Pearl Apple
-      color: pink
-    """
-
 /// Loads site.yaml, fruits.yaml and `files`, with diagnostics named under `Cases/small`.
 private func load(_ files: [String: String], bytes: [String: Data] = [:]) async throws -> LoadedCase {
-    var all = ["site.yaml": minimalSite, "fruits.yaml": fruits]
+    var all = ["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML]
     all.merge(files) { _, new in new }
     return try await loadCase(all, displayPath: "Cases/small", bytes: bytes)
 }

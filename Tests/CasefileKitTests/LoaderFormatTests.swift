@@ -219,13 +219,19 @@ struct LoaderFormatTests {
         let owl = loaded.sourceMap.animals[2]
         // `- id: owl` is line 15 of animals.yaml; the mapping starts at `id`, column 3.
         #expect(owl.location == SourceLocation(path: "Case/animals.yaml", line: 15, column: 3))
-        #expect(owl.location(of: "id") == SourceLocation(path: "Case/animals.yaml", line: 15, column: 7))
+        #expect(owl.item == 2)
+        // Fields are found again in the file, on the slow path, by the locator.
+        var locator = SourceLocator(loaded)
+        #expect(locator.place(of: "id", in: .animals, record: 2) == SourceLocation(path: "Case/animals.yaml", line: 15, column: 7))
         // `  suspicionLevel: 1` is line 21: the value starts at column 19.
-        #expect(owl.location(of: "suspicionLevel") == SourceLocation(path: "Case/animals.yaml", line: 21, column: 19))
+        #expect(locator.place(of: "suspicionLevel", in: .animals, record: 2)
+                == SourceLocation(path: "Case/animals.yaml", line: 21, column: 19))
         // The flow mapping `{sleep: "07:00", wake: "19:00"}` on line 23: "07:00" at column 26.
-        #expect(owl.location(of: "sleepSchedule.sleep") == SourceLocation(path: "Case/animals.yaml", line: 23, column: 26))
+        #expect(locator.place(of: "sleepSchedule.sleep", in: .animals, record: 2)
+                == SourceLocation(path: "Case/animals.yaml", line: 23, column: 26))
         // A field that was not written falls back to the record.
-        #expect(owl.location(of: "emoji") == owl.location)
+        #expect(locator.place(of: "emoji", in: .animals, record: 2) == owl.location)
+        #expect(locator.place(of: "sleepSchedule.nap", in: .animals, record: 2) == owl.location)
     }
 
     @Test func jsonRecordOriginsPointAtTheObjects() async throws {
@@ -233,7 +239,28 @@ struct LoaderFormatTests {
         // `  {"id": "snail", …}` is line 8 of animals.json, the `{` at column 3.
         #expect(loaded.sourceMap.animals[1].location == SourceLocation(path: "Case/animals.json", line: 8, column: 3))
         // Its "name" value `"Soloman"` starts at column 27.
-        #expect(loaded.sourceMap.animals[1].location(of: "name") == SourceLocation(path: "Case/animals.json", line: 8, column: 27))
+        var locator = SourceLocator(loaded)
+        #expect(locator.place(of: "name", in: .animals, record: 1) == SourceLocation(path: "Case/animals.json", line: 8, column: 27))
+    }
+
+    @Test func aRecordLeftOutKeepsTheOthersPlaces() async throws {
+        // The second item has no id and is left out: the third record is the second of the
+        // collection but the third of the file, and its fields are found there: the value 0.5
+        // follows the 53 characters `- {id: owl, name: Owl, species: Owl, suspicionLevel: `.
+        let loaded = try await loadCase(["site.yaml": minimalSite, "animals.yaml": """
+            - {id: fox, name: Fox, species: Fox}
+            - {name: Nobody, species: Ghost}
+            - {id: owl, name: Owl, species: Owl, suspicionLevel: 0.5}
+            """])
+        #expect(loaded.caseFile.animals.map(\.id) == ["fox", "owl"])
+        #expect(loaded.sourceMap.animals[1].item == 2)
+        var locator = SourceLocator(loaded)
+        #expect(locator.place(of: "suspicionLevel", in: .animals, record: 1)
+                == SourceLocation(path: "Case/animals.yaml", line: 3, column: 54))
+        // The fox's own lines run into the record left out, so it is found in the whole file:
+        // its species follows the 32 characters `- {id: fox, name: Fox, species: `.
+        #expect(locator.place(of: "species", in: .animals, record: 0)
+                == SourceLocation(path: "Case/animals.yaml", line: 1, column: 33))
     }
 
     @Test func jsonWrittenByJSONSerializationLoads() async throws {

@@ -64,6 +64,30 @@ let sampleContentURL = URL(fileURLWithPath: #filePath)
 /// A minimal valid site.yaml.
 let minimalSite = "title: Test case\n"
 
+/// Two fruits, elstar and pink-pearl (lines 1–6).
+let twoFruitsYAML = """
+    - id: elstar
+      name: Elstar Apple
+      color: red
+    - id: pink-pearl
+      name: Pink Pearl Apple
+      color: pink
+
+    """
+
+/// Two animals that favour one of `twoFruitsYAML`'s fruits each: with it, a case with no problem.
+let twoAnimalsYAML = """
+    - id: fox
+      name: Fox
+      species: Fox
+      favoriteFruits: [elstar]
+    - id: owl
+      name: Owl
+      species: Owl
+      favoriteFruits: [pink-pearl]
+
+    """
+
 extension Array where Element == Diagnostic {
     func with(rule: String) -> [Diagnostic] { filter { $0.ruleID == rule } }
 }

@@ -2,29 +2,9 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-private let fruitsYAML = """
-    - id: elstar
-      name: Elstar Apple
-      color: red
-    - id: pink-pearl
-      name: Pink Pearl Apple
-      color: pink
-    """
-
-private let animalsYAML = """
-    - id: fox
-      name: Fox
-      species: Fox
-      favoriteFruits: [elstar]
-    - id: owl
-      name: Owl
-      species: Owl
-      favoriteFruits: [pink-pearl]
-    """
-
 /// A small valid case, with `changes` on top (a nil value removes a file).
 private func validate(_ changes: [String: String?]) async throws -> ValidatedCase {
-    var files = ["site.yaml": minimalSite, "fruits.yaml": fruitsYAML, "animals.yaml": animalsYAML]
+    var files = ["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "animals.yaml": twoAnimalsYAML]
     for (path, text) in changes { files[path] = text }
     return try await validateCase(files, displayPath: "Case")
 }
@@ -104,7 +84,7 @@ struct ValidatorRuleTests {
 
     @Test func duplicateIDsInEachCollection() async throws {
         let validated = try await validate([
-            "fruits.yaml": fruitsYAML + "\n- id: elstar\n  name: Again\n  color: red\n",
+            "fruits.yaml": twoFruitsYAML + "- id: elstar\n  name: Again\n  color: red\n",
             "bulletins.json": """
                 [{"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:10:00Z", "location": "Pond"},
                  {"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:11:00Z", "location": "Pond"}]
@@ -165,6 +145,30 @@ struct ValidatorRuleTests {
         let animal = try only("unknown-animal", in: validated)
         #expect(animal.location == place("bulletins.yaml", 5, 15))
         #expect(animal.message.contains(#"did you mean "fox""#))
+    }
+
+    @Test func aCatalogThatDoesNotParseIsUnknownNotEmpty() async throws {
+        // fruits.yaml stops parsing at its second record: no fruit is known, and none is said to
+        // be missing — not by the animals, the bulletin, nor the note's case link.
+        let validated = try await validate([
+            "fruits.yaml": "- id: elstar\n  name: Elstar\n  color: red\n- id: pink-pearl\n  name: Pink: Pearl\n  color: pink\n",
+            "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: \"2023-06-05T23:10:00Z\"\n  location: Pond\n  reportedBy: fax\n",
+            "notes/animals/fox.md": "Likes [apples](fruit:elstar).\n",
+        ])
+        #expect(validated.diagnostics.map(\.ruleID).sorted() == ["syntax", "unknown-animal"],
+                "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
+    }
+
+    @Test func animalsThatAreNotAListAreUnknownNotEmpty() async throws {
+        let validated = try await validate([
+            "animals.yaml": "fox: {name: Fox}\n",
+            "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: \"2023-06-05T23:10:00Z\"\n  location: Pond\n  reportedBy: fox\n",
+            "notes/bulletins/b1.md": "Reported by [the fox](animal:fox), who likes [pears](fruit:pear).\n",
+        ])
+        // The list is the problem; reportedBy and the note's animal link are not checked, its
+        // fruit link still is, and with no animals to favour them the fruits are not called unused.
+        #expect(validated.diagnostics.map(\.ruleID).sorted() == ["broken-reference", "type-mismatch"],
+                "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
     }
 
     @Test func orphanNote() async throws {
@@ -234,6 +238,13 @@ struct SeverityOverrideTests {
         #expect(validated.diagnostics.with(rule: "unknown-field").isEmpty)
     }
 
+    @Test func aMisspeltSeveritySuggestsTheNearest() async throws {
+        let validated = try await validate(["site.yaml": "title: T\nvalidation: {rules: {emoji: wraning}}\n"])
+        let mismatch = try only("type-mismatch", in: validated)
+        #expect(mismatch.fix == #"Did you mean "warning"?"#)
+        #expect(mismatch.field == "validation.rules.emoji")
+    }
+
     @Test func badSeverityAndUnknownRuleAreReported() async throws {
         let validated = try await validate([
             "site.yaml": "title: T\nvalidation:\n  rules:\n    unknown-field: loud\n    unknown-feild: off\n",
@@ -241,6 +252,7 @@ struct SeverityOverrideTests {
         let mismatch = try only("type-mismatch", in: validated)
         #expect(mismatch.location == place("site.yaml", 4, 20))
         #expect(mismatch.message.contains("loud"))
+        #expect(mismatch.fix == "Write error, warning, note or off.")
         let unknown = try only("unknown-field", in: validated)
         #expect(unknown.location == place("site.yaml", 5, 5))
         #expect(unknown.message.contains(#"did you mean "unknown-field""#))

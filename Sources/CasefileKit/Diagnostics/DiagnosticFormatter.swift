@@ -34,6 +34,15 @@ public struct DiagnosticFormatter: Sendable {
         return parts.joined(separator: ", ") + " in \(count(files, "file"))"
     }
 
+    /// The last line of `validate`: the summary when there are problems, else what passed
+    /// ("No problems: 23 rules passed on 37 records in 15 files").
+    public static func closingLine(_ validated: ValidatedCase) -> String {
+        if !validated.diagnostics.isEmpty { return summary(validated.diagnostics) }
+        let c = validated.caseFile
+        return "No problems: \(count(validated.rulesRun.count, "rule")) passed on "
+            + "\(count(c.fruits.count + c.animals.count + c.bulletins.count, "record")) in \(count(validated.files.count, "file"))"
+    }
+
     public static func count(_ n: Int, _ word: String) -> String {
         "\(n.formatted()) \(word)\(n == 1 ? "" : "s")"
     }

@@ -11,6 +11,9 @@ public struct LoadedCase: Sendable {
     public var files: [String]
     /// The text of site.yaml and of each collection file, by path, for source excerpts.
     public var dataTexts: [String: String]
+    /// The collections whose file exists but could not be read as a list of records (it does not
+    /// parse, or holds something else): references to them cannot be checked.
+    public var unreadCollections: Set<Collection> = []
 }
 
 /// Reads a case folder (CONTENT.md): site.yaml, the three collections in YAML or JSON, and the
@@ -60,8 +63,10 @@ public struct ContentLoader: Sendable {
             try self.loadCollection(collection)
         }
         var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
+        var unread: Set<Collection> = []
         for result in results {
             problems += result.problems
+            if result.unread { unread.insert(result.collection) }
             if let path = result.path {
                 files.append(path)
                 sourceMap.files[result.collection] = path
@@ -81,7 +86,8 @@ public struct ContentLoader: Sendable {
 
         let notes = try await loadNotes(files: &files)
         let caseFile = CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
-        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts)
+        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
+                          unreadCollections: unread)
     }
 
     private func display(_ relative: String) -> String {
@@ -99,9 +105,28 @@ public struct ContentLoader: Sendable {
         var origins: [RecordOrigin]
         var problems: [Diagnostic]
         var text = ""
+        var unread = false
+        var shifts = ColumnShifts()
+
+        /// Puts the places in the file back where the author wrote them.
+        mutating func putBackShiftedColumns() {
+            guard let path, !shifts.isEmpty else { return }
+            for i in problems.indices where problems[i].location?.path == path {
+                problems[i].location = problems[i].location.map(shifts.original)
+            }
+            for i in origins.indices {
+                origins[i].location = shifts.original(origins[i].location)
+            }
+        }
     }
 
     private func loadCollection(_ collection: Collection) throws -> CollectionResult {
+        var result = try readCollection(collection)
+        result.putBackShiftedColumns()
+        return result
+    }
+
+    private func readCollection(_ collection: Collection) throws -> CollectionResult {
         let fm = FileManager.default
         let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }
             .filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
@@ -117,8 +142,13 @@ public struct ContentLoader: Sendable {
         result.path = path
         let file = try DataFile.read(directory.appendingPathComponent(name), path: path, problems: &result.problems)
         result.text = file.text
-        guard let root = file.root else { return result }
+        result.shifts = file.shifts
+        guard let root = file.root else {
+            result.unread = !result.problems.isEmpty
+            return result
+        }
         guard case let .sequence(items) = root else {
+            result.unread = true
             result.problems.append(Diagnostic(rule: .typeMismatch,
                                               message: "\(collection.rawValue) must be a list of records, got \(root.kindDescription)",
                                               location: SourceLocation(path: path, mark: root.mark),
@@ -152,14 +182,14 @@ public struct ContentLoader: Sendable {
         var origins: [RecordOrigin] = []
         records.reserveCapacity(items.count)
         origins.reserveCapacity(items.count)
-        for item in items {
+        for (i, item) in items.enumerated() {
             guard var reader = FieldReader.make(item, path: path, collection: collection, what: collection.withArticle,
                                                 known: fields, problems: &problems) else { continue }
             let record = decodeOne(&reader)
             problems += reader.diagnostics
             if let record {
                 records.append(record)
-                origins.append(reader.origin)
+                origins.append(RecordOrigin(location: reader.start, item: i))
             }
         }
         return (records, origins)

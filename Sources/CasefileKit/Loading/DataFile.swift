@@ -10,6 +10,9 @@ struct DataFile {
     let root: Node?
     /// The text as read (empty when it was not UTF-8).
     var text = ""
+    /// Where reading JSON made lines shorter (`JSONSurrogates`): the places of this file's
+    /// problems are put back with it.
+    var shifts = ColumnShifts()
 
     static func read(_ url: URL, path: String, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
         let data: Data
@@ -24,15 +27,15 @@ struct DataFile {
                                        fix: "Save the file as UTF-8."))
             return DataFile(path: path, root: nil)
         }
+        let yaml = url.pathExtension == "json" ? JSONSurrogates.rewrite(text) : .init(text: text)
         do {
-            let yaml = url.pathExtension == "json" ? JSONSurrogates.rewrite(text) : text
-            return DataFile(path: path, root: try Yams.compose(yaml: yaml), text: text)
+            return DataFile(path: path, root: try Yams.compose(yaml: yaml.text), text: text, shifts: yaml.shifts)
         } catch let error as YamlError {
-            problems.append(syntaxDiagnostic(error, path: path, text: text))
+            problems.append(syntaxDiagnostic(error, path: path, text: yaml.text))
         } catch {
             problems.append(Diagnostic(rule: .syntax, message: "\(error)", location: SourceLocation(path: path, line: 1, column: 1)))
         }
-        return DataFile(path: path, root: nil, text: text)
+        return DataFile(path: path, root: nil, text: text, shifts: yaml.shifts)
     }
 
     private static func syntaxDiagnostic(_ error: YamlError, path: String, text: String) -> Diagnostic {

@@ -1,14 +1,16 @@
 import Yams
 
-/// Reads the fields of one YAML/JSON mapping into typed values, recording where each was written
-/// and turning every missing field, wrong type or unknown key into a positioned diagnostic.
-/// It never traps, whatever the input.
+/// Reads the fields of one YAML/JSON mapping into typed values, turning every missing field, wrong
+/// type or unknown key into a positioned diagnostic (the nodes carry their marks). It keeps no
+/// positions once done: later rules find a field again through `SourceLocator`. It never traps,
+/// whatever the input.
 struct FieldReader {
     let path: String
     let collection: Collection?
     var recordID: String?
     private let values: [String: Node]
-    private(set) var origin: RecordOrigin
+    /// Where the mapping starts.
+    let start: SourceLocation
     private(set) var diagnostics: [Diagnostic] = []
     /// A prefix for nested readers (`sleepSchedule.`).
     private let prefix: String
@@ -36,7 +38,7 @@ struct FieldReader {
         self.path = path
         self.collection = collection
         self.prefix = prefix
-        self.origin = RecordOrigin(location: location)
+        self.start = location
         var values: [String: Node] = [:]
         var unknown: [(String, Node)] = []
         for (key, value) in mapping {
@@ -60,30 +62,25 @@ struct FieldReader {
         }
     }
 
-    /// The value node of `key`, remembering its place; nil when absent or null.
+    /// The value node of `key`; nil when absent or null.
     private mutating func node(_ key: String, required: Bool) -> Node? {
         guard let node = values[key], !node.isNull else {
             if required {
                 diagnostics.append(Diagnostic(
                     rule: .missingField,
                     message: "missing required field \"\(prefix)\(key)\"",
-                    location: values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? origin.location,
+                    location: values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start,
                     collection: collection, recordID: recordID, field: prefix + key,
                     fix: "Add `\(key): …` to this record."))
             }
             return nil
         }
-        origin.fields[prefix + key] = SourceLocation(path: path, mark: node.mark)
         return node
     }
 
-    /// Keeps the place of a part of a field (`favoriteFruits/elstar`) for later rules.
-    mutating func remember(_ key: String, at location: SourceLocation) {
-        origin.fields[prefix + key] = location
-    }
-
-    mutating func location(of key: String) -> SourceLocation {
-        origin.fields[prefix + key] ?? origin.location
+    /// Where the value of `key` was written, else where the mapping starts.
+    func location(of key: String) -> SourceLocation {
+        values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start
     }
 
     mutating func mismatch(_ key: String, expected: String, got node: Node, fix: String? = nil) {
@@ -180,7 +177,6 @@ struct FieldReader {
 
     mutating func merge(_ other: FieldReader) {
         diagnostics += other.diagnostics
-        origin.fields.merge(other.origin.fields) { a, _ in a }
     }
 }
 

@@ -50,7 +50,6 @@ enum RecordDecoding {
                                         value: fruit, fix: "Remove the second \"\(fruit)\"."))
                 } else {
                     animal.favoriteFruits.append(fruit)
-                    r.remember("favoriteFruits/\(fruit)", at: place)
                 }
             }
         }

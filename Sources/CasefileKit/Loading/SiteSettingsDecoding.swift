@@ -55,7 +55,10 @@ enum SiteSettingsDecoding {
                     } else if let severity = Severity(rawValue: level) {
                         site.ruleSeverities[rule.id] = severity
                     } else {
-                        rules.invalid(rule.id, expected: "error, warning, note or off", got: level)
+                        let levels = ["error", "warning", "note", "off"]
+                        rules.invalid(rule.id, expected: "error, warning, note or off", got: level,
+                                      fix: Suggestion.nearest(to: level, in: levels).map { "Did you mean \"\($0)\"?" }
+                                        ?? "Write error, warning, note or off.")
                     }
                 }
                 v.merge(rules)
@@ -77,7 +80,7 @@ enum SiteSettingsDecoding {
         if !(inspector.minWidth <= inspector.idealWidth && inspector.idealWidth <= inspector.maxWidth) {
             r.report(Diagnostic(rule: .typeMismatch,
                                 message: "inspector widths must satisfy minWidth ≤ idealWidth ≤ maxWidth, got \(RecordDecoding.format(inspector.minWidth)) / \(RecordDecoding.format(inspector.idealWidth)) / \(RecordDecoding.format(inspector.maxWidth))",
-                                location: r.origin.location, field: "inspector",
+                                location: r.start, field: "inspector",
                                 fix: "Order the widths, such as 200 / 300 / 400."))
             inspector.idealWidth = min(max(inspector.idealWidth, inspector.minWidth), max(inspector.maxWidth, inspector.minWidth))
             inspector.maxWidth = max(inspector.maxWidth, inspector.minWidth)

@@ -18,6 +18,9 @@ public struct SiteSettings: Sendable, Hashable {
         self.title = title
     }
 
+    /// Whether a rule is on in this case.
+    public func reports(_ rule: Rule) -> Bool { severity(of: rule) != nil }
+
     /// The severity a rule has in this case, nil when it is off.
     public func severity(of rule: Rule) -> Severity? {
         if let override = ruleSeverities[rule.id] { return override }

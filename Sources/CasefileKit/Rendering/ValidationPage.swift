@@ -17,7 +17,7 @@ struct ValidationPage {
                 "field": problem.field ?? "", "message": problem.message, "fix": problem.fix ?? "",
                 "value": problem.value ?? "", "hasValue": problem.value != nil,
                 "location": problem.location?.description ?? "",
-                "related": problem.related.map(\.description),
+                "related": problem.related.map(\.description), "hasRelated": !problem.related.isEmpty,
                 "excerpt": excerpt(problem.location), "hasExcerpt": problem.location.flatMap { lines[$0.path] } != nil,
             ]
         }

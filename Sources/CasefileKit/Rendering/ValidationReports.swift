@@ -2,10 +2,10 @@ import Foundation
 
 /// The machine-readable reports every build writes beside the validation page:
 /// `validation/report.json` and `validation/report.sarif` (SARIF 2.1.0).
-struct ValidationReports {
+public struct ValidationReports: Sendable {
     let validated: ValidatedCase
 
-    init(_ validated: ValidatedCase) {
+    public init(_ validated: ValidatedCase) {
         self.validated = validated
     }
 
@@ -22,6 +22,14 @@ struct ValidationReports {
             var field: String?
             var value: String?
             var fix: String?
+            /// Other places that take part (a duplicate id's first definition).
+            var related: [Place]?
+        }
+
+        struct Place: Encodable {
+            var file: String
+            var line: Int
+            var column: Int
         }
 
         var tool = "casefile"
@@ -34,14 +42,16 @@ struct ValidationReports {
         var problems: [Problem]
     }
 
-    func json() -> String {
+    /// `validation/report.json`: counts, the rules that ran, the files read, and every problem.
+    public func json() -> String {
         let report = JSONReport(
             errors: validated.errorCount, warnings: validated.warningCount, notes: validated.noteCount,
             rulesRun: validated.rulesRun.map(\.id), files: validated.files,
             problems: validated.diagnostics.map {
                 .init(rule: $0.ruleID, severity: $0.severity, message: $0.message, file: $0.location?.path,
                       line: $0.location?.line, column: $0.location?.column, collection: $0.collection,
-                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix)
+                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix,
+                      related: $0.related.isEmpty ? nil : $0.related.map { .init(file: $0.path, line: $0.line, column: $0.column) })
             })
         return Self.encode(report)
     }
@@ -52,6 +62,7 @@ struct ValidationReports {
         struct RuleDescriptor: Encodable {
             var id: String
             var shortDescription: Text
+            var fullDescription: Text
             var defaultConfiguration: Configuration
         }
         struct Driver: Encodable {
@@ -69,20 +80,25 @@ struct ValidationReports {
             var artifactLocation: ArtifactLocation
             var region: Region
         }
-        struct Location: Encodable { var physicalLocation: PhysicalLocation }
+        struct Location: Encodable {
+            var id: Int?
+            var physicalLocation: PhysicalLocation
+            var message: Text?
+        }
         struct Result: Encodable {
             var ruleId: String
             var ruleIndex: Int
             var level: String
             var message: Text
             var locations: [Location]
+            var relatedLocations: [Location]?
         }
         struct Run: Encodable {
             var tool: Tool
             var results: [Result]
         }
 
-        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
         var version = "2.1.0"
         var runs: [Run]
 
@@ -91,23 +107,31 @@ struct ValidationReports {
         }
     }
 
-    func sarif() -> String {
+    /// `validation/report.sarif`: SARIF 2.1.0, one run.
+    public func sarif() -> String {
         let rules = Rule.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let results = validated.diagnostics.map { problem in
             SARIF.Result(
                 ruleId: problem.ruleID, ruleIndex: ruleIndex[problem.ruleID] ?? 0, level: problem.severity.rawValue,
-                message: .init(text: problem.message),
-                locations: problem.location.map { place in
-                    [.init(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(place.path)),
-                                                   region: .init(startLine: place.line, startColumn: place.column)))]
-                } ?? [])
+                message: .init(text: problem.message + (problem.fix.map { " " + $0 } ?? "")),
+                locations: problem.location.map { [Self.location($0)] } ?? [],
+                relatedLocations: problem.related.isEmpty ? nil : problem.related.enumerated().map { i, place in
+                    Self.location(place, id: i + 1, message: problem.ruleID == Rule.duplicateID.id ? "first defined here" : nil)
+                })
         }
         let driver = SARIF.Driver(rules: rules.map {
             .init(id: $0.id, shortDescription: .init(text: $0.summary),
+                  fullDescription: .init(text: "\($0.summary) Default severity: \($0.defaultSeverity.rawValue)."),
                   defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
         })
         return Self.encode(SARIF(runs: [.init(tool: .init(driver: driver), results: results)]))
+    }
+
+    private static func location(_ place: SourceLocation, id: Int? = nil, message: String? = nil) -> SARIF.Location {
+        SARIF.Location(id: id, physicalLocation: .init(artifactLocation: .init(uri: uri(place.path)),
+                                                       region: .init(startLine: place.line, startColumn: place.column)),
+                       message: message.map { .init(text: $0) })
     }
 
     /// A relative path as a URI reference: each segment percent-encoded.

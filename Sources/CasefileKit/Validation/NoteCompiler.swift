@@ -2,12 +2,14 @@ import CasefileMarkdown
 
 /// Renders every note of a record that exists, with its case links resolved to the page and
 /// fragment where the linked record is shown, relative to the page the note appears on. A case
-/// link to no record is a `broken-reference` problem at its place in the note.
+/// link to no record is a `broken-reference` problem at its place in the note, unless it links
+/// into a collection whose file could not be read (`unchecked`).
 struct NoteCompiler: Sendable {
     let caseFile: CaseFile
     let index: CaseIndex
     let siteMap: SiteMap
     let fragments: Fragments
+    var unchecked: Set<Collection> = []
 
     struct Output: Sendable {
         var animalNotes: [Int: String] = [:]
@@ -61,7 +63,7 @@ struct NoteCompiler: Sendable {
             return SiteMap.link(from: host, to: siteMap.path(collection.pageKind, recordAt: i),
                                 fragment: fragments[collection][i])
         }
-        let problems = rendered.brokenLinks.map { link -> Diagnostic in
+        let problems = rendered.brokenLinks.filter { !unchecked.contains(Self.collection(of: $0.kind)) }.map { link -> Diagnostic in
             let candidates: [String] = switch link.kind {
             case .animal: caseFile.animals.map(\.id)
             case .bulletin: caseFile.bulletins.map(\.id)
@@ -75,5 +77,13 @@ struct NoteCompiler: Sendable {
                 fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")
         }
         return Compiled(job: job, html: rendered.html, problems: problems)
+    }
+
+    static func collection(of kind: CaseLink.Kind) -> Collection {
+        switch kind {
+        case .animal: .animals
+        case .bulletin: .bulletins
+        case .fruit: .fruits
+        }
     }
 }

@@ -10,15 +10,18 @@ public struct Validator: Sendable {
         let index = CaseIndex(caseFile)
         let fragments = Fragments(caseFile)
         var problems = loaded.diagnostics
-        problems += duplicateIDs(loaded)
-        problems += references(loaded, index)
-        problems += recordLevel(loaded, index)
+        // Fields are found again in their files only for problems that will be reported.
+        var locator = SourceLocator(loaded)
+        problems += duplicateIDs(loaded, &locator)
+        problems += references(loaded, index, &locator)
+        problems += recordLevel(loaded, index, &locator)
 
         // Notes need to know where every record is shown, which depends on nothing but the
         // collections' order and the page size; the validation table is last and links nowhere.
         let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                                      bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
-        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments)
+        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments,
+                                          unchecked: loaded.unreadCollections)
             .compile()
         problems += compiled.diagnostics
 
@@ -44,13 +47,15 @@ public struct Validator: Sendable {
                              files: loaded.files, sources: sources)
     }
 
-    private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
+    private func duplicateIDs(_ loaded: LoadedCase, _ locator: inout SourceLocator) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        func check(_ ids: [String], _ origins: [RecordOrigin], _ collection: Collection) {
+        guard loaded.caseFile.site.reports(.duplicateID) else { return [] }
+        func check(_ ids: [String], _ collection: Collection) {
             var first: [String: Int] = [:]
             for (i, id) in ids.enumerated() {
                 guard let earlier = first[id] else { first[id] = i; continue }
-                let here = origins[i].location(of: "id"), there = origins[earlier].location(of: "id")
+                let here = locator.place(of: "id", in: collection, record: i)
+                let there = locator.place(of: "id", in: collection, record: earlier)
                 problems.append(Diagnostic(
                     rule: .duplicateID,
                     message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
@@ -59,44 +64,50 @@ public struct Validator: Sendable {
                     related: [there]))
             }
         }
-        let c = loaded.caseFile, m = loaded.sourceMap
-        check(c.fruits.map(\.id), m.fruits, .fruits)
-        check(c.animals.map(\.id), m.animals, .animals)
-        check(c.bulletins.map(\.id), m.bulletins, .bulletins)
+        let c = loaded.caseFile
+        check(c.fruits.map(\.id), .fruits)
+        check(c.animals.map(\.id), .animals)
+        check(c.bulletins.map(\.id), .bulletins)
         return problems
     }
 
-    private func references(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+    private func references(_ loaded: LoadedCase, _ index: CaseIndex, _ locator: inout SourceLocator) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let c = loaded.caseFile, m = loaded.sourceMap
+        let c = loaded.caseFile
+        // A collection whose file could not be read is unknown, not empty: nothing is said to be
+        // missing from it (its own syntax problem says what to fix).
+        let unread = loaded.unreadCollections
         let fruitIDs = c.fruits.map(\.id), animalIDs = c.animals.map(\.id)
-        for (a, animal) in c.animals.enumerated() {
+        let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
+        for (a, animal) in c.animals.enumerated() where checksFruits {
             for fruit in animal.favoriteFruits where index.fruitIndex[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
-                    location: m.animals[a].fields["favoriteFruits/\(fruit)"] ?? m.animals[a].location(of: "favoriteFruits"),
+                    location: locator.place(of: "favoriteFruits", item: fruit, in: .animals, record: a),
                     collection: .animals, recordID: animal.id,
                     field: "favoriteFruits", value: fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
-            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil {
+            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil, checksFruits {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
-                    location: m.bulletins[b].location(of: "fruit"), collection: .bulletins, recordID: bulletin.id,
+                    location: locator.place(of: "fruit", in: .bulletins, record: b), collection: .bulletins, recordID: bulletin.id,
                     field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
-            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil {
+            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal),
+               !unread.contains(.animals) {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
                     message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
-                    location: m.bulletins[b].location(of: "reportedBy"), collection: .bulletins, recordID: bulletin.id,
-                    field: "reportedBy", value: reporter, fix: "Name an animal by its id, or leave reportedBy out."))
+                    location: locator.place(of: "reportedBy", in: .bulletins, record: b), collection: .bulletins,
+                    recordID: bulletin.id, field: "reportedBy", value: reporter,
+                    fix: "Name an animal by its id, or leave reportedBy out."))
             }
         }
-        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
             let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
             for note in notes.values.sorted(by: { $0.path < $1.path }) where ids[note.recordID] == nil {
                 let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
@@ -110,7 +121,7 @@ public struct Validator: Sendable {
         return problems
     }
 
-    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex, _ locator: inout SourceLocator) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let c = loaded.caseFile, m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() {
@@ -123,25 +134,27 @@ public struct Validator: Sendable {
                     fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
             }
             let involved = index.involvements[a]
-            if animal.suspicionLevel >= 0.5, !involved.isEmpty, involved.allSatisfy(\.asleep) {
+            if animal.suspicionLevel >= 0.5, !involved.isEmpty, involved.allSatisfy(\.asleep), c.site.reports(.unsupportedSuspicion) {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
                     message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved.count) bulletins about its favourite fruits",
-                    location: m.animals[a].location(of: "suspicionLevel"), collection: .animals, recordID: animal.id,
+                    location: locator.place(of: "suspicionLevel", in: .animals, record: a), collection: .animals, recordID: animal.id,
                     field: "suspicionLevel", value: RecordDecoding.format(animal.suspicionLevel),
                     fix: "Lower the suspicion, or check the sleep schedule."))
             }
         }
-        for (b, bulletin) in c.bulletins.enumerated() {
+        for (b, bulletin) in c.bulletins.enumerated() where c.site.reports(.reporterIsSuspect) {
             guard let reporter = bulletin.reportedBy, let r = index.animalIndex[reporter],
                   index.suspects[b].contains(where: { $0.animal == r && !$0.asleep }) else { continue }
             problems.append(Diagnostic(
                 rule: .reporterIsSuspect,
                 message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
-                location: m.bulletins[b].location(of: "reportedBy"), collection: .bulletins, recordID: bulletin.id,
-                field: "reportedBy", value: reporter, fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
+                location: locator.place(of: "reportedBy", in: .bulletins, record: b), collection: .bulletins,
+                recordID: bulletin.id, field: "reportedBy", value: reporter,
+                fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
         }
-        for (f, fruit) in c.fruits.enumerated() where index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
+        let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
+        for (f, fruit) in c.fruits.enumerated() where fansKnown && index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
             guard index.fruitIndex[fruit.id] == f else { continue }
             problems.append(Diagnostic(
                 rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",

@@ -1,0 +1,58 @@
+/// Diagnostics as GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), which
+/// a workflow step prints on standard output to annotate the files of a pull request.
+///
+/// Escaping follows GitHub's workflow-command documentation: in the message `%`, CR and LF become
+/// `%25`, `%0D` and `%0A`; in a property value `:` and `,` also become `%3A` and `%2C`.
+public enum GitHubAnnotations {
+    /// One line per problem, each ending in a newline.
+    public static func lines(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { line($0) + "\n" }.joined()
+    }
+
+    public static func line(_ d: Diagnostic) -> String {
+        var properties: [(String, String)] = []
+        if let place = d.location {
+            properties += [("file", place.path), ("line", String(place.line)), ("col", String(place.column))]
+        }
+        properties.append(("title", "\(d.ruleID)" + (d.recordID.map { " (\($0))" } ?? "")))
+        let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+        var message = d.message
+        if let fix = d.fix { message += "\n" + fix }
+        return "::\(command(d.severity)) \(list)::\(escapeData(message))"
+    }
+
+    /// GitHub has `error`, `warning` and `notice`; a note is a notice.
+    static func command(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+    }
+
+    public static func escapeData(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    public static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import CasefileKit
+import Foundation
+
+struct Validate: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Check a case against every rule, without writing a site.",
+        discussion: """
+            Loads the whole case and runs every validation rule (the README lists them), with \
+            the severities site.yaml's validation.rules sets. Nothing is written.
+
+            Formats: text (default) prints path:line:col: severity: message [rule] lines and a \
+            summary on standard error; json and sarif write the report (the same bytes as the \
+            site's validation/report.json and report.sarif, SARIF 2.1.0) to standard output; \
+            github writes ::error file=…,line=…,col=…::message workflow commands to standard \
+            output, which annotate the files in a GitHub pull request.
+
+            Exit status: 0 no errors (warnings allowed unless --strict), 1 the case has errors \
+            (or warnings with --strict), 2 it could not run (no such folder, no site.yaml, two \
+            files for one collection).
+
+            Examples:
+              casefile validate --content Content
+              casefile validate --format sarif > casefile.sarif
+              casefile validate --format github --strict
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The case folder to read.", valueName: "dir"))
+    var content: String = "Content"
+
+    @Option(name: .long, help: ArgumentHelp("How to report: text, json, sarif or github.", valueName: "format"))
+    var format: Format = .text
+
+    @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    func run() async throws {
+        let terminal = Terminal()
+        let url = URL(fileURLWithPath: content)
+        // Validating only loads and checks: no template is read and no output is written.
+        let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
+                                   output: url, outputDisplay: "")
+        let validated: ValidatedCase
+        do {
+            validated = try await BuildPipeline(options: options).validate()
+        } catch let error as CasefileError {
+            terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        switch format {
+        case .text:
+            let formatter = DiagnosticFormatter(colour: terminal.colour)
+            for diagnostic in validated.diagnostics {
+                terminal.error(formatter.line(diagnostic))
+            }
+            terminal.error(DiagnosticFormatter.closingLine(validated))
+        case .json: terminal.write(ValidationReports(validated).json())
+        case .sarif: terminal.write(ValidationReports(validated).sarif())
+        case .github: terminal.write(GitHubAnnotations.lines(validated.diagnostics))
+        }
+        if validated.errorCount > 0 || (strict && validated.warningCount > 0) { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+/// `casefile validate` as a user runs it: exit status per CLI.md, where each format goes, and
+/// that its json/sarif are the very bytes the site's reports hold.
+@Suite struct ValidateCommandTests {
+    typealias CLI = CommandLineTests
+
+    /// A copy of the sample with `old` replaced by `new` in `file`.
+    static func sample(replacing old: String, with new: String, in file: String) throws -> URL {
+        try SiteBuildTests.variant { folder in
+            let url = folder.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(old), "the sample's \(file) no longer holds \(old)")
+            try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test func theSampleValidatesCleanAndExitsZero() throws {
+        try #require(FileManager.default.fileExists(atPath: CLI.binary.path), "run `swift build` first")
+        let result = try CLI.run(["validate", "--content", SiteBuildTests.sample.path, "--strict"])
+        #expect(result.status == 0)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("No problems: 23 rules passed on 37 records in "), "\(result.err)")
+        #expect(!result.err.contains("error:"))
+    }
+
+    @Test func anErrorExitsOneWithCompilerStyleLines() throws {
+        let content = try Self.sample(replacing: "suspicionLevel: 0.3", with: "suspicionLevel: 1.4", in: "animals.yaml")
+        defer { try? FileManager.default.removeItem(at: content) }
+        let result = try CLI.run(["validate", "--content", content.path])
+        #expect(result.status == 1)
+        let animals = try String(contentsOf: content.appendingPathComponent("animals.yaml"), encoding: .utf8)
+        let at = try #require(place(of: "1.4", in: animals))
+        #expect(result.err.contains("\(content.path)/animals.yaml:\(at.line):\(at.column): error: suspicionLevel must be between 0 and 1, got 1.4 [suspicion-range]"))
+        #expect(result.err.hasSuffix("1 error, 0 warnings in 1 file\n"))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func aWarningExitsZeroUnlessStrict() throws {
+        let content = try Self.sample(replacing: "  species: Fish\n", with: "  species: Fish\n  specis: Fish\n", in: "animals.yaml")
+        defer { try? FileManager.default.removeItem(at: content) }
+        let relaxed = try CLI.run(["validate", "--content", content.path])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.err.contains("warning: unknown field \"specis\" (did you mean \"species\"?) [unknown-field]"))
+        let strict = try CLI.run(["validate", "--content", content.path, "--strict"])
+        #expect(strict.status == 1)
+    }
+
+    @Test func couldNotRunExitsTwo() throws {
+        let missing = try CLI.run(["validate", "--content", CLI.temp("missing")])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("error: cannot read"))
+
+        let twoFiles = try SiteBuildTests.variant { folder in
+            try "[]".write(to: folder.appendingPathComponent("fruits.json"), atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: twoFiles) }
+        let result = try CLI.run(["validate", "--content", twoFiles.path, "--format", "sarif"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("fruits.yaml and"))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let result = try CLI.run(["validate", "--format", "xml"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("--format"))
+    }
+
+    @Test func jsonAndSarifOnStdoutAreTheSiteReports() throws {
+        let content = try Self.sample(replacing: "favoriteFruits: [elstar, flavor-king]",
+                                      with: "favoriteFruits: [elstr, flavor-king]", in: "animals.yaml")
+        let output = CLI.temp("reports")
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(atPath: output)
+        }
+        let build = try CLI.run(["build", "--content", content.path, "--output", output])
+        #expect(build.status == 1)
+        for (format, file) in [("json", "report.json"), ("sarif", "report.sarif")] {
+            let result = try CLI.run(["validate", "--content", content.path, "--format", format])
+            #expect(result.status == 1)
+            #expect(result.err.isEmpty)
+            let site = try String(contentsOfFile: output + "/validation/" + file, encoding: .utf8)
+            #expect(result.out == site, "\(format)")
+            #expect(result.out.contains("no fruit with id \\\"elstr\\\" (did you mean \\\"elstar\\\"?)"))
+        }
+    }
+
+    @Test func githubFormatWritesWorkflowCommands() throws {
+        let content = try Self.sample(replacing: "  species: Fish\n", with: "  species: Fish\n  specis: Fish\n", in: "animals.yaml")
+        defer { try? FileManager.default.removeItem(at: content) }
+        let result = try CLI.run(["validate", "--content", content.path, "--format", "github"])
+        #expect(result.status == 0)
+        let animals = try String(contentsOf: content.appendingPathComponent("animals.yaml"), encoding: .utf8)
+        let at = try #require(place(of: "specis", in: animals))
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("::warning file=\(content.path)/animals.yaml,line=\(at.line),col=\(at.column),title=unknown-field (fish)::"))
+        #expect(line.contains("unknown field \"specis\" (did you mean \"species\"?)%0AKnown fields here: id%2C name") == false,
+                "commas in the message stay as they are")
+        #expect(line.contains("unknown field \"specis\" (did you mean \"species\"?)%0AKnown fields here: id, name"))
+    }
+}
+
+@Suite struct GitHubAnnotationTests {
+    @Test func messagesAndPropertiesAreEscapedAsGitHubDocuments() {
+        #expect(GitHubAnnotations.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
+        #expect(GitHubAnnotations.escapeProperty("C:\\a,b%\n") == "C%3A\\a%2Cb%25%0A")
+    }
+
+    @Test func eachSeverityHasItsCommand() {
+        func line(_ rule: Rule) -> String {
+            GitHubAnnotations.line(Diagnostic(rule: rule, message: "m", location: .init(path: "a:b,c.yaml", line: 3, column: 4)))
+        }
+        #expect(line(.syntax) == "::error file=a%3Ab%2Cc.yaml,line=3,col=4,title=syntax::m")
+        #expect(line(.emoji).hasPrefix("::warning "))
+        #expect(line(.unusedFruit).hasPrefix("::notice "))
+        let noPlace = GitHubAnnotations.line(Diagnostic(rule: .missingInterview, message: "x", location: nil, recordID: "crow"))
+        #expect(noPlace == "::warning title=missing-interview (crow)::x")
+    }
+}

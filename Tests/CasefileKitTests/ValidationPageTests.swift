@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+/// The validation page of a case with problems: the summary, and each problem's inspector with
+/// its places and source lines.
+@Suite struct ValidationPageTests {
+    @Test func aDuplicateIDShowsBothPlacesAndTheSource() async throws {
+        let content = try SiteBuildTests.variant { folder in
+            let fruits = folder.appendingPathComponent("fruits.yaml")
+            let text = try String(contentsOf: fruits, encoding: .utf8)
+            try (text + "- id: elstar\n  name: Elstar again\n  color: red\n").write(to: fruits, atomically: true, encoding: .utf8)
+        }
+        let (summary, site) = try await SiteBuildTests.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(at: site)
+        }
+        #expect(summary.diagnostics.map(\.ruleID) == ["duplicate-id"])
+
+        let lines = try String(contentsOf: content.appendingPathComponent("fruits.yaml"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasSuffix("id: elstar") }) + 1
+        let second = try #require(lines.lastIndex { $0.hasSuffix("id: elstar") }) + 1
+        #expect(first < second)
+
+        let page = try SiteBuildTests.page(site, "validation/index.html")
+        #expect(page.contains("<dt>Location</dt><dd><code class=\"cf-opt\">Content/fruits.yaml:\(second):7</code>"))
+        #expect(page.contains("<dt>Also at</dt><dd><code class=\"cf-related\">Content/fruits.yaml:\(first):7</code>"))
+        // The excerpt marks the line of the second id, with a caret under its column.
+        #expect(page.contains("<span class=\"cf-line cf-marked\"><span class=\"cf-ln\">\(second)</span>- id: elstar</span>"))
+        #expect(page.contains("<span class=\"cf-line cf-caret-line\"><span class=\"cf-ln\"></span>      ^</span>"))
+        // The summary: one error, and 22 of 23 rules passed.
+        #expect(page.contains("data-count=\"1\"><span class=\"cf-stat-value\">1</span>"))
+        #expect(page.contains("<span class=\"cf-stat-value\">22<span class=\"cf-stat-of\">/23</span></span>"))
+    }
+
+    @Test func aCleanCaseHasNoRelatedRow() async throws {
+        let (_, site) = try await SiteBuildTests.build()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let page = try SiteBuildTests.page(site, "validation/index.html")
+        #expect(!page.contains("Also at"))
+        #expect(page.contains("No problems: every rule passed."))
+    }
+}
