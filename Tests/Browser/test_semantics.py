@@ -116,7 +116,7 @@ return {rows: [...document.querySelectorAll('[data-table] tr[data-record-id]')].
         current: nav ? [...nav.querySelectorAll('a[aria-current="page"]')].map(a => [a.innerText.trim(),
                  getComputedStyle(a).backgroundColor]) : [],
         other: nav ? [...nav.querySelectorAll('ol a:not([aria-current])')].map(a => getComputedStyle(a).backgroundColor) : [],
-        scrollWidth: document.documentElement.scrollWidth};
+        scrollWidth: document.documentElement.scrollWidth, title: document.title};
 """
 
 
@@ -145,8 +145,11 @@ def test_pagination_splits_the_table_and_its_links_work(request, variant, viewpo
     assert p["numbers"] == [str(i + 1) for i in range(len(pages))], p["numbers"]
     assert [n for n, _ in p["current"]] == ["1"] and p["current"][0][1] not in p["other"], p
     assert p["scrollWidth"] <= driver.execute_script("return innerWidth"), "no horizontal scroll"
+    assert f"page 1 of {len(pages)}" in p["title"], p["title"]
     p = click_pager(driver, 'a[rel="next"]')
     assert p["rows"] == pages[1] and [n for n, _ in p["current"]] == ["2"], p
+    # Tabs, history and bookmarks tell the pages apart.
+    assert f"page 2 of {len(pages)}" in p["title"] and c.site["title"] in p["title"], p["title"]
     p = click_pager(driver, "ol li:last-child a")
     assert p["rows"] == pages[-1] and [n for n, _ in p["current"]] == [str(len(pages))], p
     p = click_pager(driver, 'a[rel="prev"]')

@@ -64,7 +64,7 @@ struct PageFrame {
         }
         var context: [String: Any] = [
             "lang": site.language,
-            "pageTitle": "\(heading) · \(site.title)",
+            "pageTitle": pageTitle(heading),
             "siteTitle": site.title,
             "page": kind?.rawValue ?? "notfound",
             "heading": heading,
@@ -90,6 +90,14 @@ struct PageFrame {
         if let description = site.description { context["siteDescription"] = description }
         if let baseURL = output.baseURL, kind != nil { context["canonical"] = baseURL + path }
         return context
+    }
+
+    /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
+    /// history and bookmarks tell the pages apart.
+    private func pageTitle(_ heading: String) -> String {
+        let count = kind.map { validated.siteMap.pageCount($0) } ?? 1
+        let page = count > 1 ? ", page \(pageNumber) of \(count)" : ""
+        return "\(heading)\(page) · \(site.title)"
     }
 
     private func pagination() -> [String: Any] {
