@@ -404,6 +404,9 @@ def test_empty_collection_says_so(request, variant, viewport):
     assert re.search(r"\bno bulletins\b", e["text"], re.I), e["text"]
     assert e["rows"] == 0
     assert s["scrollWidth"] <= s["clientWidth"], "no horizontal scroll"
+    if viewport == "wide":
+        # Nothing to select, so the inspector does not ask for a selection.
+        assert s["emptyVisible"] and s["emptyText"].strip() == "Nothing to inspect", s["emptyText"]
 
 
 # ---------------------------------------------------------------- grouped sections

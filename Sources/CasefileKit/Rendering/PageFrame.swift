@@ -76,7 +76,7 @@ struct PageFrame {
             "inspector": [
                 "presented": site.inspector.presented,
                 "placement": site.inspector.placement.rawValue,
-                "placeholder": placeholder,
+                "placeholder": rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder,
             ] as [String: Any],
             "detents": site.sheet.detents.enumerated().map { i, detent in
                 ["name": detent.description, "label": Self.label(detent), "first": i == 0] as [String: Any]
