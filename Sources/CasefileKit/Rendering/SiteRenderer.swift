@@ -16,14 +16,18 @@ public struct SiteRenderer: Sendable {
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
     /// `progress` hears pages done and pages in all. Only `sink` can throw.
-    public func render(_ validated: ValidatedCase, progress: ((Int, Int) -> Void)? = nil,
-                       into sink: (OutputFile) throws -> Void) async throws {
+    /// `only`, when given, picks the files to render by path (a preview re-renders what changed).
+    public func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)? = nil,
+                       progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.siteMap
+        let wanted = only ?? { _ in true }
         var jobs: [PageJob] = []
         for kind in SiteMap.Kind.allCases {
-            for n in 1...map.pageCount(kind) { jobs.append(PageJob(kind: kind, number: n)) }
+            for n in 1...map.pageCount(kind) where wanted(map.path(kind, page: n)) {
+                jobs.append(PageJob(kind: kind, number: n))
+            }
         }
-        jobs.append(PageJob(kind: nil, number: 1))
+        if wanted("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
         let problems = ProblemIndex(validated.diagnostics)
         let lines = Self.sourceLines(validated)
         let refs = RecordRefs(validated)
@@ -36,10 +40,14 @@ public struct SiteRenderer: Sendable {
             progress?(done, jobs.count)
         }
         let reports = ValidationReports(validated)
-        try sink(OutputFile(path: "casefile.css",
-                            contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))))
-        try sink(OutputFile(path: "validation/report.json", contents: reports.json()))
-        try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        if wanted("casefile.css") {
+            try sink(OutputFile(path: "casefile.css",
+                                contents: templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))))
+        }
+        if wanted("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
+        if wanted("validation/report.sarif") {
+            try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        }
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,

@@ -6,6 +6,13 @@ public struct Validator: Sendable {
     public init() {}
 
     public func validate(_ loaded: LoadedCase) async -> ValidatedCase {
+        await validate(loaded) { await $0.compile() }.validated
+    }
+
+    /// Validates with the notes compiled by `compileNotes`, which may reuse an earlier compilation
+    /// (a preview recompiles only the notes that changed); returns the compilation too.
+    func validate(_ loaded: LoadedCase, compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
+        -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
         let caseFile = loaded.caseFile
         let index = CaseIndex(caseFile)
         let fragments = Fragments(caseFile)
@@ -18,8 +25,8 @@ public struct Validator: Sendable {
         // collections' order and the page size; the validation table is last and links nowhere.
         let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                                      bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
-        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments)
-            .compile()
+        let compiled = await compileNotes(NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap,
+                                                       fragments: fragments))
         problems += compiled.diagnostics
 
         let settled = problems.compactMap { problem -> Diagnostic? in
@@ -38,10 +45,11 @@ public struct Validator: Sendable {
         }
         let siteMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                               bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: settled.count)
-        return ValidatedCase(caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap,
-                             fragments: fragments, animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes,
-                             diagnostics: settled, rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil },
-                             files: loaded.files, sources: sources)
+        let validated = ValidatedCase(
+            caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap, fragments: fragments,
+            animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
+            rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources)
+        return (validated, compiled)
     }
 
     private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {

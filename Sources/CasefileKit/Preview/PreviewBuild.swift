@@ -1,0 +1,176 @@
+import Foundation
+
+/// A build that stays loaded between edits, for `casefile serve`: it keeps the loaded case, its
+/// compiled notes and its templates, and on each change does the least work that gives the
+/// same files as a full build of the edited case.
+///
+/// - a note: read that note alone, recompile it, validate again (cheap without the notes), and
+///   render the page that shows its record — or every page, when the problems changed (problem
+///   links and counts appear on every page);
+/// - a template: parse the templates again and render the pages that use it (a page template its
+///   kind's pages, the stylesheet itself, the layout or a partial every page);
+/// - a data file, or anything after a failure: everything again.
+///
+/// Files are written only when their bytes change. While the case has errors, pages other than
+/// the validation pages stay as the last build without errors left them.
+public actor PreviewBuild {
+    public let options: BuildOptions
+    private var writer: MirrorWriter
+    private var loaded: LoadedCase?
+    private var templates: TemplateSet?
+    private var notes = NoteCompiler.Output()
+    private var validated: ValidatedCase?
+    private var hadGoodBuild = false
+    /// Whether the pages on disk are those of an earlier build (the case has errors).
+    private var keptPages = false
+
+    public init(options: BuildOptions) {
+        self.options = options
+        self.writer = MirrorWriter(directory: options.output)
+    }
+
+    /// Loads, validates and renders everything.
+    public func buildAll() async -> PreviewUpdate {
+        let start = Date()
+        var update = PreviewUpdate()
+        update.scope = .everything
+        do {
+            templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+            let fresh = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
+            let result = await Validator().validate(fresh) { await $0.compile() }
+            (loaded, notes, validated) = (fresh, result.notes, result.validated)
+            try await render(result.validated, only: nil, into: &update)
+        } catch {
+            fail(error, &update)
+        }
+        update.seconds = Date().timeIntervalSince(start)
+        return update
+    }
+
+    /// Brings the output up to date after `paths` (absolute, inside the case or templates
+    /// folder) changed.
+    public func update(changed paths: [String]) async -> PreviewUpdate {
+        let changes = Set(paths.compactMap(classify))
+        guard !changes.isEmpty else { return PreviewUpdate() }
+        guard var current = loaded, let before = validated, templates != nil, !changes.contains(.data) else {
+            return await buildAll()
+        }
+        let start = Date()
+        var update = PreviewUpdate()
+        let notePaths = changes.compactMap { if case let .note(p) = $0 { p } else { nil } }.sorted()
+        let templateNames = changes.compactMap { if case let .template(t) = $0 { t } else { nil } }.sorted()
+        update.scope = notePaths.isEmpty ? .templates(templateNames) : .notes(notePaths)
+        do {
+            if !templateNames.isEmpty {
+                templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+            }
+            var after = before
+            var hosts: Set<String> = []
+            if !notePaths.isEmpty {
+                let displayed = try notePaths.map { try reread($0, into: &current) }
+                let changed = Set(displayed), previous = notes
+                let result = await Validator().validate(current) { await $0.compile(changed: changed, reusing: previous) }
+                (loaded, notes, validated, after) = (current, result.notes, result.validated, result.validated)
+                for path in displayed {
+                    guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
+                    let ids = collection == .animals ? after.index.animalIndex : after.index.bulletinIndex
+                    if let i = ids[id] { hosts.insert(after.siteMap.path(collection.pageKind, recordAt: i)) }
+                    if after.diagnostics.contains(where: { $0.location?.path == path }) {
+                        hosts.formUnion((1...after.siteMap.pageCount(.validation)).map { after.siteMap.path(.validation, page: $0) })
+                    }
+                }
+            }
+            let filters = templateNames.map(SourceChange.pages(using:))
+            let everything = after.diagnostics != before.diagnostics || after.files != before.files
+            let pages = hosts
+            let some: @Sendable (String) -> Bool = { path in pages.contains(path) || filters.contains { $0(path) } }
+            try await render(after, only: everything ? nil : some, into: &update)
+        } catch {
+            fail(error, &update)
+        }
+        update.seconds = Date().timeIntervalSince(start)
+        return update
+    }
+
+    private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
+        update.failure = (error as? CasefileError)?.description ?? "\(error)"
+        // Start again from the folders at the next change.
+        (loaded, validated) = (nil, nil)
+    }
+
+    /// Renders `only` (everything when nil), writing what changed; while the case has errors
+    /// after a build without any, only the validation pages are written.
+    private func render(_ v: ValidatedCase, only: (@Sendable (String) -> Bool)?, into update: inout PreviewUpdate) async throws {
+        guard let templates else { return }
+        let keep = v.errorCount > 0 && hadGoodBuild
+        // Leaving the errors behind: every page catches up.
+        let only = keptPages && !keep ? nil : only
+        let written = Self.writable(keeping: keep)
+        var rendered: Set<String> = []
+        var changed: [String] = []
+        var mirror = writer
+        try await SiteRenderer(templates: templates).render(v, only: only) { file in
+            rendered.insert(file.path)
+            if written(file.path), try mirror.write(file) { changed.append(file.path) }
+        }
+        if only == nil { changed += mirror.removeAll(except: rendered, within: written) }
+        writer = mirror
+        keptPages = keep
+        if v.errorCount == 0 { hadGoodBuild = true }
+        update.rendered = rendered.count
+        update.changed = changed.sorted()
+        update.diagnostics = v.diagnostics
+        update.keptLastGoodPages = keep
+    }
+
+
+    private static func writable(keeping: Bool) -> @Sendable (String) -> Bool {
+        if keeping { return { $0.hasPrefix("validation/") } }
+        return { _ in true }
+    }
+
+    /// What an absolute path means, by the folder it is in.
+    private func classify(_ path: String) -> SourceChange? {
+        if let relative = Self.relative(path, to: options.content) { return SourceChange.inContent(relative) }
+        if let templates = options.templates, let relative = Self.relative(path, to: templates) {
+            return SourceChange.inTemplates(relative)
+        }
+        return nil
+    }
+
+    static func relative(_ path: String, to folder: URL) -> String? {
+        let base = folder.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : nil
+    }
+
+    /// Reads the note at `relative` again (or drops it when it is gone); returns its path as shown.
+    private func reread(_ relative: String, into loaded: inout LoadedCase) throws -> String {
+        let shown = display(relative)
+        guard let (collection, id) = NoteCompiler.noteKey(relative) else { return shown }
+        let url = options.content.appendingPathComponent(relative)
+        var notes = loaded.caseFile.notes[collection] ?? [:]
+        if FileManager.default.fileExists(atPath: url.path) {
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw CasefileError.unreadable(shown, reason: error.localizedDescription)
+            }
+            notes[id] = Note(collection: collection, recordID: id, path: shown, source: String(decoding: data, as: UTF8.self))
+        } else {
+            notes[id] = nil
+        }
+        loaded.caseFile.notes[collection] = notes
+        // The files read, in the loader's order: data files, then each collection's notes by name.
+        let notePrefixes = ["animals", "bulletins"].map { display("notes/\($0)/") }
+        let dataFiles = loaded.files.filter { path in !notePrefixes.contains { path.hasPrefix($0) } }
+        let notePaths = [Collection.animals, .bulletins].flatMap { c in (loaded.caseFile.notes[c] ?? [:]).values.map(\.path).sorted() }
+        loaded.files = dataFiles + notePaths
+        return shown
+    }
+
+    /// A path below the case folder as diagnostics show it (as ContentLoader names it).
+    private func display(_ relative: String) -> String {
+        options.contentDisplay.isEmpty || options.contentDisplay == "." ? relative : options.contentDisplay + "/" + relative
+    }
+}
