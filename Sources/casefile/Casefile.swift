@@ -15,6 +15,6 @@ struct Casefile: AsyncParsableCommand {
               casefile build --content Content --output _site
             """,
         version: CasefileVersion.current,
-        subcommands: [Build.self]
+        subcommands: [Build.self, Serve.self]
     )
 }

@@ -14,7 +14,7 @@ import Foundation
 /// Files are written only when their bytes change. While the case has errors, pages other than
 /// the validation pages stay as the last build without errors left them.
 public actor PreviewBuild {
-    public let options: BuildOptions
+    public nonisolated let options: BuildOptions
     private var writer: MirrorWriter
     private var loaded: LoadedCase?
     private var templates: TemplateSet?
