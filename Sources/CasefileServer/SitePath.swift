@@ -11,7 +11,7 @@ struct SitePath: Sendable {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// The absolute file path for `path`, or nil when it is not allowed.
+    /// The absolute file path for `path` with its links resolved, or nil when it is not allowed.
     func resolve(_ path: String) -> String? {
         guard path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return nil }
         let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
@@ -23,6 +23,6 @@ struct SitePath: Sendable {
         let candidate = root + path
         let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
         guard resolved == root || resolved.hasPrefix(root + "/") else { return nil }
-        return candidate
+        return resolved
     }
 }
