@@ -1,0 +1,99 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+/// `casefile serve` as a user runs it: the URL it prints, a busy port, and a clean stop on
+/// SIGTERM and SIGINT that removes its temporary folder.
+@Suite(.serialized) struct ServeCommandTests {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
+    }
+
+    /// A running `casefile serve`, its temporary folder root (TMPDIR) and its output.
+    struct Server {
+        let process = Process()
+        let tmp: URL
+        let out = Pipe(), err = Pipe()
+
+        init(_ arguments: [String]) throws {
+            tmp = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-tmpdir-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+            process.executableURL = ServeCommandTests.binary
+            process.arguments = ["serve", "--content", Workspace.package.appendingPathComponent("Content").path] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = tmp.path
+            process.environment = environment
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+        }
+
+        /// The first line on standard output.
+        func firstLine() -> String {
+            var line = Data()
+            while true {
+                let byte = out.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty || byte == Data("\n".utf8) { break }
+                line += byte
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+
+        func wait() -> (status: Int32, err: String) {
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+        }
+
+        /// What the server left in its TMPDIR.
+        var leftovers: [String] { (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] }
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalStopsItCleanlyAndRemovesTheTemporaryFolder(signal: Int32) async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let server = try Server(["--port", "0"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        let line = server.firstLine()
+        let port = try #require(line.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        #expect(line.hasPrefix("Serving "))
+        #expect(server.leftovers.count == 1, "the served build lives in TMPDIR")
+        let page = try await RawHTTP.send(port, "GET", "/")
+        #expect(page.status == 200)
+        // An open live-reload connection must not hold the shutdown up.
+        let stopped = try await EventStream.with(port) { _ in
+            let start = ContinuousClock.now
+            kill(server.process.processIdentifier, signal)
+            let result = server.wait()
+            return (result, start.duration(to: .now))
+        }
+        #expect(stopped.0.status == 0, "\(stopped.0.err)")
+        #expect(stopped.1 < .seconds(5))
+        #expect(server.leftovers.isEmpty, "left \(server.leftovers)")
+    }
+
+    @Test func aBusyPortIsAClearErrorNamingTheOption() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let holder = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { try? holder.close().wait() }
+        let port = try #require(holder.localAddress?.port)
+        let server = try Server(["--port", "\(port)", "--no-watch"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        let result = server.wait()
+        #expect(result.status == 2)
+        #expect(result.err.contains("port \(port) on 127.0.0.1 is already in use"), "\(result.err)")
+        #expect(result.err.contains("--port"))
+        #expect(server.leftovers.isEmpty)
+    }
+
+    @Test func aFolderThatIsNoCaseExitsTwo() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let server = try Server(["--content", "/nonexistent-\(UUID().uuidString)", "--port", "0"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        let result = server.wait()
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: cannot read /nonexistent-"), "\(result.err)")
+    }
+}
