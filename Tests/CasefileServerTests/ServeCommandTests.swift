@@ -97,3 +97,20 @@ import Testing
         #expect(result.err.hasPrefix("error: cannot read /nonexistent-"), "\(result.err)")
     }
 }
+
+extension ServeCommandTests {
+    @Test func helpHasAnExampleAndTheOptions() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--help"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for expected in ["Example:", "casefile serve", "--host", "--port", "--no-watch", "--content", "--templates"] {
+            #expect(text.contains(expected), "serve --help lacks \(expected)")
+        }
+    }
+}
