@@ -31,7 +31,7 @@ bench() {  # NAME CASE-FOLDER
   local note
   note=$(find "$folder/notes/animals" -name '*.md' | sort | head -1)
   echo "== $name: $(find "$folder/notes" -name '*.md' | wc -l) notes; editing ${note#"$folder"/}"
-  python3 Scripts/reload-latency.py "$port" "$note" --edits "$edits"
+  python3 Scripts/reload-latency.py "$port" "$note" --edits "$edits" || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
   echo "-- wrk -t2 -c32 -d10s http://127.0.0.1:$port/index.html"
   wrk -t2 -c32 -d10s "http://127.0.0.1:$port/index.html" | tee "$work/$name.wrk"
   grep -q "Non-2xx\|Socket errors" "$work/$name.wrk" && echo "$name: wrk saw errors" || echo "$name: 0 errors"

@@ -74,6 +74,13 @@ import Testing
         #expect(try w.read("suspects/page-2.html", in: w.preview).contains("<em>emphasised</em>"))
         try await w.expectSameAsFullBuild()
 
+        // An edit that keeps every length: the page is still written again.
+        try w.write("notes/animals/cat.md", try w.read("notes/animals/cat.md").replacingOccurrences(of: "emphasised", with: "emphasized"))
+        let same = await build.update(changed: [w.path("notes/animals/cat.md")])
+        #expect(same.changed == ["suspects/page-2.html"])
+        #expect(try w.read("suspects/page-2.html", in: w.preview).contains("<em>emphasized</em>"))
+        try await w.expectSameAsFullBuild()
+
         // A new note for an animal without one (mouse, 8th: page 3), then a removed note.
         try w.write("notes/animals/hedgehog.md", "Hedgehog says: *hmm*.\n")
         let added = await build.update(changed: [w.path("notes/animals/hedgehog.md")])
