@@ -29,7 +29,7 @@ bench() {  # NAME CASE-FOLDER
   done
   [ -n "$port" ] || { echo "$name: the server did not start"; cat "$work/$name.err"; exit 1; }
   local note
-  note=$(find "$folder/notes/animals" -name '*.md' | sort | head -1)
+  note=$(find "$folder/notes/animals" -name '*.md' | sort | sed -n 1p)
   echo "== $name: $(find "$folder/notes" -name '*.md' | wc -l) notes; editing ${note#"$folder"/}"
   python3 Scripts/reload-latency.py "$port" "$note" --edits "$edits" || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
   echo "-- wrk -t2 -c32 -d10s http://127.0.0.1:$port/index.html"

@@ -69,7 +69,10 @@ public actor PreviewBuild {
             if !notePaths.isEmpty {
                 let displayed = try notePaths.map { try reread($0, into: &current) }
                 let changed = Set(displayed), previous = notes
-                let result = await Validator().validate(current) { await $0.compile(changed: changed, reusing: previous) }
+                // Only notes changed: the collections' index and fragments stay.
+                let result = await Validator().validate(current, unchanged: before) {
+                    await $0.compile(changed: changed, reusing: previous)
+                }
                 (loaded, notes, validated, after) = (current, result.notes, result.validated, result.validated)
                 for path in displayed {
                     guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }

@@ -29,7 +29,8 @@ public struct SiteRenderer: Sendable {
         }
         if wanted("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
         let problems = ProblemIndex(validated.diagnostics)
-        let lines = Self.sourceLines(validated)
+        // Source excerpts are for the validation pages only.
+        let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
         let refs = RecordRefs(validated)
         var done = 0
         try await Parallel.forEach(jobs) { job in

@@ -10,12 +10,15 @@ public struct Validator: Sendable {
     }
 
     /// Validates with the notes compiled by `compileNotes`, which may reuse an earlier compilation
-    /// (a preview recompiles only the notes that changed); returns the compilation too.
-    func validate(_ loaded: LoadedCase, compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
+    /// (a preview recompiles only the notes that changed), and the index and fragments of
+    /// `unchanged`, a validation of the same collections and settings when only notes changed.
+    /// Returns the compilation too.
+    func validate(_ loaded: LoadedCase, unchanged: ValidatedCase? = nil,
+                  compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
         -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
         let caseFile = loaded.caseFile
-        let index = CaseIndex(caseFile)
-        let fragments = Fragments(caseFile)
+        let index = unchanged?.index ?? CaseIndex(caseFile)
+        let fragments = unchanged?.fragments ?? Fragments(caseFile)
         var problems = loaded.diagnostics
         problems += duplicateIDs(loaded)
         problems += references(loaded, index)
