@@ -13,9 +13,8 @@ public struct PreviewSession: Sendable {
 
     /// Makes the temporary folder and builds the case into it. Throws the reason when nothing
     /// could be built (and removes the folder).
-    public static func start(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String)
-        async throws -> (PreviewSession, PreviewUpdate) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-serve-\(UUID().uuidString)")
+    public static func start(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String,
+                             folder: URL = temporaryFolder()) async throws -> (PreviewSession, PreviewUpdate) {
         let site = folder.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         let options = BuildOptions(content: content, contentDisplay: contentDisplay, templates: templates,
@@ -28,6 +27,11 @@ public struct PreviewSession: Sendable {
         }
         await session.state.set(PageDecoration(first))
         return (session, first)
+    }
+
+    /// A new folder name in the system's temporary folder (TMPDIR).
+    public static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("casefile-serve-\(UUID().uuidString)")
     }
 
     public var server: PreviewServer { PreviewServer(site: site, state: state, hub: hub) }

@@ -44,14 +44,18 @@ struct Serve: AsyncParsableCommand {
         let terminal = Terminal()
         let session: PreviewSession
         let first: PreviewUpdate
+        let folder = PreviewSession.temporaryFolder()
+        let stop = StopDuringBuild(removing: folder)
         do {
             (session, first) = try await PreviewSession.start(
                 content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates)
+                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, folder: folder)
         } catch {
+            stop.cancel()
             terminal.error("error: \(error)")
             throw ExitCode(2)
         }
+        stop.cancel()
         defer { session.removeFolder() }
         let report = RebuildReport(terminal: terminal)
         report.problems(first)

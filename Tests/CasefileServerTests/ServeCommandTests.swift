@@ -73,6 +73,29 @@ import Testing
         #expect(server.leftovers.isEmpty, "left \(server.leftovers)")
     }
 
+    @Test func aSignalDuringTheFirstBuildStillRemovesTheTemporaryFolder() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-big-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: big) }
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        maker.arguments = ["python3", Workspace.package.appendingPathComponent("../shared/bench/make-case.py").standardizedFileURL.path,
+                           big.path, "--animals", "3000"]
+        maker.standardOutput = FileHandle.nullDevice
+        try maker.run()
+        maker.waitUntilExit()
+        try #require(maker.terminationStatus == 0)
+        let server = try Server(["--content", big.path, "--port", "0"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        #expect(await eventually { !server.leftovers.isEmpty }, "the temporary folder appears")
+        kill(server.process.processIdentifier, SIGTERM)
+        let result = server.wait()
+        let out = String(decoding: server.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(result.status == 0)
+        #expect(!out.contains("Serving"), "the signal came before the server listened")
+        #expect(server.leftovers.isEmpty, "left \(server.leftovers)")
+    }
+
     @Test func aBusyPortIsAClearErrorNamingTheOption() async throws {
         try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
         let holder = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
