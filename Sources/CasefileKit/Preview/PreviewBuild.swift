@@ -20,6 +20,9 @@ public actor PreviewBuild {
     private var templates: TemplateSet?
     private var notes = NoteCompiler.Output()
     private var validated: ValidatedCase?
+    /// Every record as pages mention it: depends on the collections only, so edits of notes and
+    /// templates keep it.
+    private var refs: RecordRefs?
     private var hadGoodBuild = false
     /// Whether the pages on disk are those of an earlier build (the case has errors).
     private var keptPages = false
@@ -39,6 +42,7 @@ public actor PreviewBuild {
             let fresh = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
             let result = await Validator().validate(fresh) { await $0.compile() }
             (loaded, notes, validated) = (fresh, result.notes, result.validated)
+            refs = RecordRefs(result.validated)
             try await render(result.validated, only: nil, into: &update)
         } catch {
             fail(error, &update)
@@ -98,13 +102,14 @@ public actor PreviewBuild {
     private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
         update.failure = (error as? CasefileError)?.description ?? "\(error)"
         // Start again from the folders at the next change.
-        (loaded, validated) = (nil, nil)
+        (loaded, validated, refs) = (nil, nil, nil)
     }
 
     /// Renders `only` (everything when nil), writing what changed; while the case has errors
     /// after a build without any, only the validation pages are written.
     private func render(_ v: ValidatedCase, only: (@Sendable (String) -> Bool)?, into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
+        let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
         // Leaving the errors behind: every page catches up.
         let only = keptPages && !keep ? nil : only
@@ -112,7 +117,7 @@ public actor PreviewBuild {
         var rendered: Set<String> = []
         var changed: [String] = []
         var mirror = writer
-        try await SiteRenderer(templates: templates).render(v, only: only) { file in
+        try await SiteRenderer(templates: templates).render(v, only: only, refs: refs) { file in
             rendered.insert(file.path)
             if written(file.path), try mirror.write(file) { changed.append(file.path) }
         }

@@ -19,6 +19,12 @@ public struct SiteRenderer: Sendable {
     /// `only`, when given, picks the files to render by path (a preview re-renders what changed).
     public func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)? = nil,
                        progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
+        try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
+    }
+
+    /// With the record mentions given (a preview keeps them while the collections stay).
+    func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)?, refs: RecordRefs,
+                progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.siteMap
         let wanted = only ?? { _ in true }
         var jobs: [PageJob] = []
@@ -31,7 +37,6 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
-        let refs = RecordRefs(validated)
         var done = 0
         try await Parallel.forEach(jobs) { job in
             self.render(job, validated, problems, refs, lines)
