@@ -71,6 +71,7 @@ public actor PreviewBuild {
             var after = before
             var hosts: Set<String> = []
             if !notePaths.isEmpty {
+                loaded = nil  // `current` is then the only owner of the case, changed in place
                 let displayed = try notePaths.map { try reread($0, into: &current) }
                 let changed = Set(displayed), previous = notes
                 // Only notes changed: the collections' index and fragments stay.
@@ -158,18 +159,19 @@ public actor PreviewBuild {
         let shown = display(relative)
         guard let (collection, id) = NoteCompiler.noteKey(relative) else { return shown }
         let url = options.content.appendingPathComponent(relative)
-        var notes = loaded.caseFile.notes[collection] ?? [:]
+        let existed = loaded.caseFile.notes[collection]?[id] != nil
+        var note: Note?
         if FileManager.default.fileExists(atPath: url.path) {
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw CasefileError.unreadable(shown, reason: error.localizedDescription)
             }
-            notes[id] = Note(collection: collection, recordID: id, path: shown, source: String(decoding: data, as: UTF8.self))
-        } else {
-            notes[id] = nil
+            note = Note(collection: collection, recordID: id, path: shown, source: String(decoding: data, as: UTF8.self))
         }
-        loaded.caseFile.notes[collection] = notes
-        // The files read, in the loader's order: data files, then each collection's notes by name.
+        // In place: the other notes are not copied.
+        loaded.caseFile.notes[collection, default: [:]][id] = note
+        guard existed != (note != nil) else { return shown }
+        // A note came or went: the files read, in the loader's order: data files, then each collection's notes by name.
         let notePrefixes = ["animals", "bulletins"].map { display("notes/\($0)/") }
         let dataFiles = loaded.files.filter { path in !notePrefixes.contains { path.hasPrefix($0) } }
         let notePaths = [Collection.animals, .bulletins].flatMap { c in (loaded.caseFile.notes[c] ?? [:]).values.map(\.path).sorted() }

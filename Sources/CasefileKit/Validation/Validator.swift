@@ -109,7 +109,7 @@ public struct Validator: Sendable {
         }
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
-            for note in notes.values.sorted(by: { $0.path < $1.path }) where ids[note.recordID] == nil {
+            for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
                 let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
                 problems.append(Diagnostic(
                     rule: .orphanNote,
