@@ -170,10 +170,30 @@ import Testing
         #expect(try w.read("suspects/page-2.html", in: w.preview) == page)
         #expect(try w.read("validation/index.html", in: w.preview).contains("dgo"))
         #expect(broken.changed.allSatisfy { $0.hasPrefix("validation/") })
+        #expect(broken.rendered == 3, "the validation page and the two reports, nothing else")
+
+        // Edits while the errors stay are remembered, and written once they are gone.
+        let fish = try w.read("notes/animals/fish.md")
+        try w.write("notes/animals/fish.md", fish + "\nFish edited meanwhile.\n")
+        let meanwhile = await build.update(changed: [w.path("notes/animals/fish.md")])
+        #expect(meanwhile.keptLastGoodPages && meanwhile.changed.isEmpty)
+        #expect(!(try w.read("index.html", in: w.preview)).contains("Fish edited meanwhile."))
 
         try w.write("notes/animals/cat.md", note + "\nSee [the dog](animal:crow).\n")
         let fixed = await build.update(changed: [w.path("notes/animals/cat.md")])
         #expect(fixed.errorCount == 0 && !fixed.keptLastGoodPages)
+        #expect(Set(fixed.changed).isSuperset(of: ["index.html", "suspects/page-2.html", "validation/index.html"]))
+        #expect(fixed.rendered < 10, "back to the problems on disk: only the edited pages and the validation page")
+        try await w.expectSameAsFullBuild()
+
+        // A data file broken meanwhile: everything is rendered once it is fixed.
+        let site = try w.read("site.yaml")
+        try w.write("site.yaml", site + "pageSize: [\n")
+        let data = await build.update(changed: [w.path("site.yaml")])
+        #expect(data.errorCount > 0 && data.keptLastGoodPages)
+        try w.write("site.yaml", site.replacingOccurrences(of: "pageSize: 3", with: "pageSize: 4"))
+        let back = await build.update(changed: [w.path("site.yaml")])
+        #expect(back.errorCount == 0)
         try await w.expectSameAsFullBuild()
     }
 }

@@ -26,6 +26,7 @@ public actor PreviewBuild {
     private var hadGoodBuild = false
     /// Whether the pages on disk are those of an earlier build (the case has errors).
     private var keptPages = false
+    private var onDisk: OnDisk?
 
     public init(options: BuildOptions) {
         self.options = options
@@ -43,7 +44,7 @@ public actor PreviewBuild {
             let result = await Validator().validate(fresh) { await $0.compile() }
             (loaded, notes, validated) = (fresh, result.notes, result.validated)
             refs = RecordRefs(result.validated)
-            try await render(result.validated, only: nil, into: &update)
+            try await render(result.validated, everything: true, into: &update)
         } catch {
             fail(error, &update)
         }
@@ -88,11 +89,7 @@ public actor PreviewBuild {
                     }
                 }
             }
-            let filters = templateNames.map(SourceChange.pages(using:))
-            let everything = after.diagnostics != before.diagnostics || after.files != before.files
-            let pages = hosts
-            let some: @Sendable (String) -> Bool = { path in pages.contains(path) || filters.contains { $0(path) } }
-            try await render(after, only: everything ? nil : some, into: &update)
+            try await render(after, hosts: hosts, templates: templateNames.map(SourceChange.pages(using:)), into: &update)
         } catch {
             fail(error, &update)
         }
@@ -106,36 +103,61 @@ public actor PreviewBuild {
         (loaded, validated, refs) = (nil, nil, nil)
     }
 
-    /// Renders `only` (everything when nil), writing what changed; while the case has errors
-    /// after a build without any, only the validation pages are written.
-    private func render(_ v: ValidatedCase, only: (@Sendable (String) -> Bool)?, into update: inout PreviewUpdate) async throws {
+    /// Renders what changed — `hosts` and the pages the changed `templates` pick, or everything
+    /// when the problems or the files read changed (problem counts and links are on every page)
+    /// — and writes what differs. While the case has errors after a build without any, only the
+    /// validation pages are rendered and written; the rest is remembered in `onDisk` and rendered
+    /// once the errors are gone.
+    private func render(_ v: ValidatedCase, everything: Bool = false, hosts: Set<String> = [],
+                        templates changed: [@Sendable (String) -> Bool] = [], into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
-        // Leaving the errors behind: every page catches up.
-        let only = keptPages && !keep ? nil : only
-        let written = Self.writable(keeping: keep)
+        let validationPages: @Sendable (String) -> Bool = { $0.hasPrefix("validation/") }
+        let only: (@Sendable (String) -> Bool)?
+        // Where every file is rendered, so that a file written before and not now is stale.
+        let complete: (String) -> Bool
+        if keep, var disk = onDisk {
+            only = validationPages
+            complete = validationPages
+            disk.pages.formUnion(hosts)
+            disk.templates += changed
+            disk.everything = disk.everything || everything
+            onDisk = disk
+        } else if let disk = onDisk, !everything, !disk.everything, v.diagnostics == disk.diagnostics, v.files == disk.files {
+            let pages = hosts.union(disk.pages), filters = changed + disk.templates, withValidation = keptPages
+            only = { path in pages.contains(path) || filters.contains { $0(path) } || (withValidation && validationPages(path)) }
+            if withValidation { complete = validationPages } else { complete = { _ in false } }
+        } else {
+            only = nil
+            complete = { _ in true }
+        }
+        if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
         var rendered: Set<String> = []
-        var changed: [String] = []
+        var written: [String] = []
         var mirror = writer
         try await SiteRenderer(templates: templates).render(v, only: only, refs: refs) { file in
             rendered.insert(file.path)
-            if written(file.path), try mirror.write(file) { changed.append(file.path) }
+            if try mirror.write(file) { written.append(file.path) }
         }
-        if only == nil { changed += mirror.removeAll(except: rendered, within: written) }
+        written += mirror.removeAll(except: rendered, within: complete)
         writer = mirror
         keptPages = keep
         if v.errorCount == 0 { hadGoodBuild = true }
         update.rendered = rendered.count
-        update.changed = changed.sorted()
+        update.changed = written.sorted()
         update.diagnostics = v.diagnostics
         update.keptLastGoodPages = keep
     }
 
-
-    private static func writable(keeping: Bool) -> @Sendable (String) -> Bool {
-        if keeping { return { $0.hasPrefix("validation/") } }
-        return { _ in true }
+    /// What the pages on disk (other than the validation pages) were rendered from, and what
+    /// changed since without being rendered, while the case had errors.
+    private struct OnDisk {
+        var diagnostics: [Diagnostic]
+        var files: [String]
+        var pages: Set<String> = []
+        var templates: [@Sendable (String) -> Bool] = []
+        var everything = false
     }
 
     /// What an absolute path means, by the folder it is in.
