@@ -37,8 +37,8 @@ public struct PreviewSession: Sendable {
     public var server: PreviewServer { PreviewServer(site: site, state: state, hub: hub) }
 
     /// The folders a watcher should watch: the case, and the templates folder when it exists.
-    public var watchedFolders: [URL] {
-        [build.options.content] + (build.options.templates.map { [$0] } ?? [])
+    public static func watchedFolders(content: URL, templates: URL?) -> [URL] {
+        [content] + (templates.map { [$0] } ?? [])
     }
 
     /// Brings the site up to date after `paths` changed, sets the banner, and reloads open pages

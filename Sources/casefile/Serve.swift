@@ -46,12 +46,22 @@ struct Serve: AsyncParsableCommand {
         let first: PreviewUpdate
         let folder = PreviewSession.temporaryFolder()
         let stop = StopDuringBuild(removing: folder)
+        // Watching starts before the first build, so that no edit made meanwhile is missed.
+        var watcher: FolderWatcher?
+        if !noWatch {
+            let folders = PreviewSession.watchedFolders(content: caseOptions.contentURL, templates: caseOptions.templatesURL)
+            watcher = FolderWatcher(roots: folders)
+            if await watcher?.start() == .poll {
+                terminal.print("Watching by polling (inotify unavailable or CASEFILE_WATCH=poll)")
+            }
+        }
         do {
             (session, first) = try await PreviewSession.start(
                 content: caseOptions.contentURL, contentDisplay: caseOptions.content,
                 templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, folder: folder)
         } catch {
             stop.cancel()
+            await watcher?.stop()
             terminal.error("error: \(error)")
             throw ExitCode(2)
         }
@@ -65,11 +75,7 @@ struct Serve: AsyncParsableCommand {
             terminal.print("Serving \(content) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C to stop)")
         }
         var services: [any Service] = [app]
-        if !noWatch {
-            services.append(RebuildService(session: session, started: { mode in
-                if mode == .poll { terminal.print("Watching by polling (inotify unavailable or CASEFILE_WATCH=poll)") }
-            }, report: report.rebuilt))
-        }
+        if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: report.rebuilt)) }
         var logger = Logger(label: "casefile-serve")
         logger.logLevel = .critical
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint],

@@ -73,10 +73,9 @@ import Testing
         #expect(server.leftovers.isEmpty, "left \(server.leftovers)")
     }
 
-    @Test func aSignalDuringTheFirstBuildStillRemovesTheTemporaryFolder() async throws {
-        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+    /// A case from ../shared/bench/make-case.py that takes a debug build a second or more.
+    static func bigCase() throws -> URL {
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-big-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: big) }
         let maker = Process()
         maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         maker.arguments = ["python3", Workspace.package.appendingPathComponent("../shared/bench/make-case.py").standardizedFileURL.path,
@@ -85,6 +84,34 @@ import Testing
         try maker.run()
         maker.waitUntilExit()
         try #require(maker.terminationStatus == 0)
+        return big
+    }
+
+    @Test func anEditDuringTheFirstBuildIsNotMissed() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let big = try Self.bigCase()
+        defer { try? FileManager.default.removeItem(at: big) }
+        let server = try Server(["--content", big.path, "--port", "0"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        #expect(await eventually { !server.leftovers.isEmpty }, "the first build starts")
+        let site = big.appendingPathComponent("site.yaml")
+        let title = "Edited while building \(UUID().uuidString)"
+        let settings = try String(contentsOf: site, encoding: .utf8)
+            .replacingOccurrences(of: #"(?m)^title: .*$"#, with: "title: \(title)", options: .regularExpression)
+        #expect(settings.contains(title))
+        try Data(settings.utf8).write(to: site)
+        let line = server.firstLine()
+        let port = try #require(line.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        let seen = await eventually(20) { (try? await RawHTTP.send(port, "GET", "/"))?.body.contains(title) == true }
+        kill(server.process.processIdentifier, SIGTERM)
+        _ = server.wait()
+        #expect(seen, "the title written during the first build shows")
+    }
+
+    @Test func aSignalDuringTheFirstBuildStillRemovesTheTemporaryFolder() async throws {
+        try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
+        let big = try Self.bigCase()
+        defer { try? FileManager.default.removeItem(at: big) }
         let server = try Server(["--content", big.path, "--port", "0"])
         defer { try? FileManager.default.removeItem(at: server.tmp) }
         #expect(await eventually { !server.leftovers.isEmpty }, "the temporary folder appears")

@@ -45,22 +45,20 @@ struct Workspace {
 func withLiveServer<T: Sendable>(_ session: PreviewSession, watch: WatchMode? = nil,
                                  _ body: @Sendable @escaping (Int) async throws -> T) async throws -> T {
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let (watching, watchContinuation) = AsyncStream<WatchMode>.makeStream()
     let app = session.server.application(host: "127.0.0.1", port: 0) { port in portContinuation.yield(port) }
     var services: [any Service] = [app]
     if let watch {
-        services.append(RebuildService(session: session, mode: watch, started: { watchContinuation.yield($0) },
-                                       report: { _ in }))
-    } else {
-        watchContinuation.yield(.poll)
+        let folders = PreviewSession.watchedFolders(content: session.build.options.content,
+                                                    templates: session.build.options.templates)
+        let watcher = FolderWatcher(roots: folders, mode: watch)
+        #expect(await watcher.start() == watch)
+        services.append(RebuildService(session: session, watcher: watcher, report: { _ in }))
     }
     let group = ServiceGroup(configuration: .init(services: services, logger: .init(label: "test")))
     return try await withThrowingTaskGroup(of: T?.self) { tasks in
         tasks.addTask { try await group.run(); return nil }
         var portIterator = ports.makeAsyncIterator()
-        var watchIterator = watching.makeAsyncIterator()
         let port = try #require(await portIterator.next())
-        _ = await watchIterator.next()
         let result: T
         do {
             result = try await body(port)
