@@ -73,17 +73,24 @@ import Testing
         #expect(server.leftovers.isEmpty, "left \(server.leftovers)")
     }
 
-    /// A case from ../shared/bench/make-case.py that takes a debug build a second or more.
-    static func bigCase() throws -> URL {
+    /// The sample with `animals` more animals, each with a note: a case a debug build takes a
+    /// second or more over.
+    static func bigCase(animals: Int = 4000) throws -> URL {
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-big-\(UUID().uuidString)")
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        maker.arguments = ["python3", Workspace.package.appendingPathComponent("../shared/bench/make-case.py").standardizedFileURL.path,
-                           big.path, "--animals", "3000"]
-        maker.standardOutput = FileHandle.nullDevice
-        try maker.run()
-        maker.waitUntilExit()
-        try #require(maker.terminationStatus == 0)
+        let sample = Workspace.package.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: big.appendingPathComponent("notes/animals"), withIntermediateDirectories: true)
+        for name in ["site.yaml", "fruits.yaml", "bulletins.yaml"] {
+            try FileManager.default.copyItem(at: sample.appendingPathComponent(name), to: big.appendingPathComponent(name))
+        }
+        let paragraph = String(repeating: "The raccoon was seen near the *orchard* with [an Elstar](fruit:elstar). ", count: 12)
+        var records: [String] = []
+        for i in 1...animals {
+            records.append(#"{"id": "animal-\#(i)", "name": "Animal \#(i)", "species": "Raccoon", "suspicionLevel": 0.3, "#
+                + #""favoriteFruits": ["elstar"], "alibi": "Asleep."}"#)
+            let note = "# Animal \(i)\n\n" + paragraph + "\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+            try Data(note.utf8).write(to: big.appendingPathComponent("notes/animals/animal-\(i).md"))
+        }
+        try Data(("[" + records.joined(separator: ",\n") + "]\n").utf8).write(to: big.appendingPathComponent("animals.json"))
         return big
     }
 
@@ -93,7 +100,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: big) }
         let server = try Server(["--content", big.path, "--port", "0"])
         defer { try? FileManager.default.removeItem(at: server.tmp) }
-        #expect(await eventually { !server.leftovers.isEmpty }, "the first build starts")
+        // Once pages are being written, the case has been read: an edit now comes after loading.
+        let rendering = await eventually(20) {
+            guard let folder = server.leftovers.first else { return false }
+            let site = server.tmp.appendingPathComponent(folder).appendingPathComponent("site").path
+            return !((try? FileManager.default.contentsOfDirectory(atPath: site)) ?? []).isEmpty
+        }
+        #expect(rendering, "the first build renders")
         let site = big.appendingPathComponent("site.yaml")
         let title = "Edited while building \(UUID().uuidString)"
         let settings = try String(contentsOf: site, encoding: .utf8)
