@@ -75,6 +75,17 @@ import Testing
         }
     }
 
+    @Test func aRangeOfAPageIsARangeOfWhatIsSent() async throws {
+        try await Self.withApp { client, _ in
+            let whole = try await client.execute(uri: "/fruits/index.html", method: .get) { String(buffer: $0.body) }
+            try await client.execute(uri: "/fruits/index.html", method: .get, headers: [.range: "bytes=0-14"]) { response in
+                #expect(response.status == .partialContent)
+                #expect(String(buffer: response.body) == String(whole.utf8.prefix(15))!)
+                #expect(response.headers[.contentRange] == "bytes 0-14/\(whole.utf8.count)")
+            }
+        }
+    }
+
     @Test(arguments: [HTTPRequest.Method.post, .put, .delete, .patch, .options])
     func otherMethodsAre405(method: HTTPRequest.Method) async throws {
         try await Self.withApp { client, _ in
