@@ -55,7 +55,8 @@ public actor PreviewBuild {
     /// Brings the output up to date after `paths` (absolute, inside the case or templates
     /// folder) changed.
     public func update(changed paths: [String]) async -> PreviewUpdate {
-        let changes = Set(paths.compactMap(classify))
+        let folders = CaseFolders(options: options)
+        let changes = Set(paths.compactMap(folders.classify))
         guard !changes.isEmpty else { return PreviewUpdate() }
         guard var current = loaded, let before = validated, templates != nil, !changes.contains(.data) else {
             return await buildAll()
@@ -73,7 +74,7 @@ public actor PreviewBuild {
             var hosts: Set<String> = []
             if !notePaths.isEmpty {
                 loaded = nil  // `current` is then the only owner of the case, changed in place
-                let displayed = try notePaths.map { try reread($0, into: &current) }
+                let displayed = try notePaths.map { try folders.reread($0, into: &current) }
                 let changed = Set(displayed), previous = notes
                 // Only notes changed: the collections' index and fragments stay.
                 let result = await Validator().validate(current, unchanged: before) {
@@ -158,51 +159,5 @@ public actor PreviewBuild {
         var pages: Set<String> = []
         var templates: [@Sendable (String) -> Bool] = []
         var everything = false
-    }
-
-    /// What an absolute path means, by the folder it is in.
-    private func classify(_ path: String) -> SourceChange? {
-        if let relative = Self.relative(path, to: options.content) { return SourceChange.inContent(relative) }
-        if let templates = options.templates, let relative = Self.relative(path, to: templates) {
-            return SourceChange.inTemplates(relative)
-        }
-        return nil
-    }
-
-    static func relative(_ path: String, to folder: URL) -> String? {
-        let base = folder.standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
-        return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : nil
-    }
-
-    /// Reads the note at `relative` again (or drops it when it is gone); returns its path as shown.
-    private func reread(_ relative: String, into loaded: inout LoadedCase) throws -> String {
-        let shown = display(relative)
-        guard let (collection, id) = NoteCompiler.noteKey(relative) else { return shown }
-        let url = options.content.appendingPathComponent(relative)
-        let existed = loaded.caseFile.notes[collection]?[id] != nil
-        var note: Note?
-        if FileManager.default.fileExists(atPath: url.path) {
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw CasefileError.unreadable(shown, reason: error.localizedDescription)
-            }
-            note = Note(collection: collection, recordID: id, path: shown, source: String(decoding: data, as: UTF8.self))
-        }
-        // In place: the other notes are not copied.
-        loaded.caseFile.notes[collection, default: [:]][id] = note
-        guard existed != (note != nil) else { return shown }
-        // A note came or went: the files read, in the loader's order: data files, then each collection's notes by name.
-        let notePrefixes = ["animals", "bulletins"].map { display("notes/\($0)/") }
-        let dataFiles = loaded.files.filter { path in !notePrefixes.contains { path.hasPrefix($0) } }
-        let notePaths = [Collection.animals, .bulletins].flatMap { c in (loaded.caseFile.notes[c] ?? [:]).values.map(\.path).sorted() }
-        loaded.files = dataFiles + notePaths
-        return shown
-    }
-
-    /// A path below the case folder as diagnostics show it (as ContentLoader names it).
-    private func display(_ relative: String) -> String {
-        options.contentDisplay.isEmpty || options.contentDisplay == "." ? relative : options.contentDisplay + "/" + relative
     }
 }
