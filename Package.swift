@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // libcmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -54,7 +58,7 @@ let package = Package(
             name: "CasefileSample",
             path: ".",
             exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown",
-                      "Sources/casefile", "Tests", "Templates", "Scripts", "Docs",
+                      "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates", "Scripts", "Docs",
                       "README.md"],
             sources: ["Sources/CasefileSample/SampleFiles.swift"],
             resources: [
@@ -93,16 +97,41 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The preview server: serves a build from a temporary folder, watches, rebuilds, reloads.
+        .target(
+            name: "CasefileServer",
+            dependencies: [
+                "CasefileKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // A thin ArgumentParser front.
         .executableTarget(
             name: "casefile",
             dependencies: [
                 "CasefileKit",
+                "CasefileServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample"]),
+        .testTarget(
+            name: "CasefileServerTests",
+            dependencies: [
+                "CasefileServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

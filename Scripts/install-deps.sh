@@ -10,7 +10,7 @@ set -euo pipefail
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
 case "${1:-}" in
   --test) packages+=(chromium chromium-driver fonts-noto-color-emoji tzdata) ;;
-  --bench) packages+=(time gcc) ;;
+  --bench) packages+=(time gcc wrk) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
 [ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)

@@ -69,7 +69,7 @@ import Testing
         let root = try Self.run(["--help"])
         #expect(root.status == 0)
         #expect(root.out.contains("build"))
-        #expect(!root.out.contains("serve"))
+        #expect(root.out.contains("serve"))
         let build = try Self.run(["build", "--help"])
         #expect(build.out.contains("Example:"))
         #expect(build.out.contains("--strict"))

@@ -21,20 +21,33 @@ public struct SiteRenderer: Sendable {
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
     /// `progress` hears pages done and pages in all. Only `sink` can throw.
-    public func render(_ validated: ValidatedCase, progress: ((Int, Int) -> Void)? = nil,
-                       into sink: (OutputFile) throws -> Void) async throws {
+    /// `only`, when given, picks the files to render by path (a preview re-renders what changed).
+    public func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)? = nil,
+                       progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
+        try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
+    }
+
+    /// With the record mentions given (a preview keeps them while the collections stay).
+    func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)?, refs: RecordRefs,
+                progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.siteMap
+        let wanted = only ?? { _ in true }
         var jobs: [PageJob] = []
         for kind in SiteMap.Kind.allCases {
-            for n in 1...map.pageCount(kind) { jobs.append(PageJob(kind: kind, number: n)) }
+            for n in 1...map.pageCount(kind) where wanted(map.path(kind, page: n)) {
+                jobs.append(PageJob(kind: kind, number: n))
+            }
         }
-        jobs.append(PageJob(kind: nil, number: 1))
+        if wanted("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
         let problems = ProblemIndex(validated.diagnostics)
-        let lines = Self.sourceLines(validated)
-        let refs = RecordRefs(validated)
+        // Source excerpts are for the validation pages only.
+        let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
+        // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
-        try sink(OutputFile(path: output.stylesheet, contents: css))
+        if wanted(TemplateSet.stylesheetName) || wanted(output.stylesheet) {
+            try sink(OutputFile(path: output.stylesheet, contents: css))
+        }
         var done = 0
         try await Parallel.forEach(jobs) { job in
             self.render(job, validated, problems, refs, lines, output)
@@ -44,12 +57,14 @@ public struct SiteRenderer: Sendable {
             progress?(done, jobs.count)
         }
         let reports = ValidationReports(validated)
-        if let baseURL {
-            let paths = jobs.compactMap { job in job.kind.map { map.path($0, page: job.number) } }
+        if let baseURL, wanted("sitemap.xml") {
+            let paths = SiteMap.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
-        try sink(OutputFile(path: "validation/report.json", contents: reports.json()))
-        try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        if wanted("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
+        if wanted("validation/report.sarif") {
+            try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        }
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,

@@ -29,16 +29,47 @@ struct NoteCompiler: Sendable {
     }
 
     func compile() async -> Output {
+        await compile(into: Output(), jobs: jobs { _ in true })
+    }
+
+    /// Recompiles only the notes of `changed` (paths as shown in diagnostics), keeping the rest of
+    /// `previous`: valid while the collections and the page size are what `previous` was compiled
+    /// with, which is so when nothing but notes changed.
+    func compile(changed: Set<String>, reusing previous: Output) async -> Output {
+        var output = previous
+        output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
+        for path in changed {
+            guard let (collection, id) = Self.noteKey(path) else { continue }
+            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            guard let i = ids[id] else { continue }
+            if collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
+        }
+        return await compile(into: output, jobs: jobs { changed.contains($0.path) })
+    }
+
+    /// The collection and record id a note path names (`…/notes/animals/fish.md`).
+    static func noteKey(_ path: String) -> (Collection, String)? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, parts[parts.count - 3] == "notes", parts.last!.hasSuffix(".md"),
+              let collection = Collection(rawValue: String(parts[parts.count - 2])),
+              collection != .fruits else { return nil }
+        return (collection, String(parts.last!.dropLast(3)))
+    }
+
+    private func jobs(_ include: (Note) -> Bool) -> [Job] {
         var jobs: [Job] = []
         for (collection, ids) in [(Collection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
-            for note in (caseFile.notes[collection] ?? [:]).values {
+            for note in (caseFile.notes[collection] ?? [:]).values where include(note) {
                 if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
             }
         }
-        jobs.sort { $0.note.path < $1.note.path }
+        return jobs.sorted { $0.note.path < $1.note.path }
+    }
+
+    private func compile(into start: Output, jobs: [Job]) async -> Output {
         let renderer = MarkdownRenderer(unsafeHTML: caseFile.site.unsafeHTML)
         let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer) }) ?? []
-        var output = Output()
+        var output = start
         for result in compiled {
             switch result.job.note.collection {
             case .animals: output.animalNotes[result.job.recordIndex] = result.html

@@ -6,9 +6,19 @@ public struct Validator: Sendable {
     public init() {}
 
     public func validate(_ loaded: LoadedCase) async -> ValidatedCase {
+        await validate(loaded) { await $0.compile() }.validated
+    }
+
+    /// Validates with the notes compiled by `compileNotes`, which may reuse an earlier compilation
+    /// (a preview recompiles only the notes that changed), and the index and fragments of
+    /// `unchanged`, a validation of the same collections and settings when only notes changed.
+    /// Returns the compilation too.
+    func validate(_ loaded: LoadedCase, unchanged: ValidatedCase? = nil,
+                  compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
+        -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
         let caseFile = loaded.caseFile
-        let index = CaseIndex(caseFile)
-        let fragments = Fragments(caseFile)
+        let index = unchanged?.index ?? CaseIndex(caseFile)
+        let fragments = unchanged?.fragments ?? Fragments(caseFile)
         var problems = loaded.diagnostics
         // Fields are found again in their files only for problems that will be reported.
         var locator = SourceLocator(loaded)
@@ -20,9 +30,8 @@ public struct Validator: Sendable {
         // collections' order and the page size; the validation table is last and links nowhere.
         let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                                      bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
-        let compiled = await NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap, fragments: fragments,
-                                          unchecked: loaded.unreadCollections)
-            .compile()
+        let compiled = await compileNotes(NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap,
+                                                       fragments: fragments, unchecked: loaded.unreadCollections))
         problems += compiled.diagnostics
 
         let settled = problems.compactMap { problem -> Diagnostic? in
@@ -41,10 +50,11 @@ public struct Validator: Sendable {
         }
         let siteMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
                               bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: settled.count)
-        return ValidatedCase(caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap,
-                             fragments: fragments, animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes,
-                             diagnostics: settled, rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil },
-                             files: loaded.files, sources: sources)
+        let validated = ValidatedCase(
+            caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap, fragments: fragments,
+            animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
+            rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources)
+        return (validated, compiled)
     }
 
     private func duplicateIDs(_ loaded: LoadedCase, _ locator: inout SourceLocator) -> [Diagnostic] {
@@ -109,7 +119,7 @@ public struct Validator: Sendable {
         }
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
             let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
-            for note in notes.values.sorted(by: { $0.path < $1.path }) where ids[note.recordID] == nil {
+            for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
                 let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
                 problems.append(Diagnostic(
                     rule: .orphanNote,

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Benchmark of `casefile serve` (release build): the time from a note's write to the reload
+# event, on the sample case and on a synthetic case from ../shared/bench/make-case.py, and a wrk
+# load run (32 connections, 10 s) against the served index page of each.
+#   Scripts/serve-bench.sh [ANIMALS] [EDITS]     (default: 10000 animals and bulletins, 9 edits)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+animals=${1:-10000}
+edits=${2:-9}
+work=$(mktemp -d /tmp/casefile-serve-bench.XXXXXX)
+server=""
+cleanup() { [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+Scripts/install-deps.sh --bench
+swift build -c release --product casefile >/dev/null
+cp -R Content "$work/sample"
+python3 ../shared/bench/make-case.py "$work/big" --animals "$animals" >/dev/null
+
+bench() {  # NAME CASE-FOLDER
+  local name=$1 folder=$2
+  .build/release/casefile serve --content "$folder" --port 0 >"$work/$name.out" 2>"$work/$name.err" &
+  server=$!
+  local port=""
+  for _ in $(seq 1 600); do
+    port=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/$name.out" 2>/dev/null | head -1 | cut -d: -f3 || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "$name: the server did not start"; cat "$work/$name.err"; exit 1; }
+  local note
+  note=$(find "$folder/notes/animals" -name '*.md' | sort | sed -n 1p)
+  echo "== $name: $(find "$folder/notes" -name '*.md' | wc -l) notes; editing ${note#"$folder"/}"
+  python3 Scripts/reload-latency.py "$port" "$note" --edits "$edits" || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
+  echo "-- wrk -t2 -c32 -d10s http://127.0.0.1:$port/index.html"
+  wrk -t2 -c32 -d10s "http://127.0.0.1:$port/index.html" | tee "$work/$name.wrk"
+  grep -q "Non-2xx\|Socket errors" "$work/$name.wrk" && echo "$name: wrk saw errors" || echo "$name: 0 errors"
+  echo "rebuilds: $(grep -c '^Rebuilt' "$work/$name.out")"
+  kill -TERM "$server"; wait "$server" || true; server=""
+}
+
+bench sample "$work/sample"
+bench "make-case-$animals" "$work/big"

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Keeps a folder equal to the latest rendering, touching only files whose bytes changed, each
+/// replaced in one rename: a server reading the folder never sees half a file, and an unchanged
+/// page keeps its modification date (and so its ETag).
+struct MirrorWriter: Sendable {
+    let directory: URL
+    /// Size and hash of each file written, by path.
+    private(set) var digests: [String: Digest] = [:]
+
+    struct Digest: Hashable, Sendable {
+        var size: Int
+        var hash: Int
+    }
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `file` if it differs from what is there; true when it did.
+    mutating func write(_ file: OutputFile) throws -> Bool {
+        let data = Data(file.contents.utf8)
+        // A String hashes every character (Data hashes only its first bytes and its length).
+        var hasher = Hasher()
+        hasher.combine(file.contents)
+        let digest = Digest(size: data.count, hash: hasher.finalize())
+        if digests[file.path] == digest { return false }
+        let url = directory.appendingPathComponent(file.path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CasefileError.unwritable(url.path, reason: error.localizedDescription)
+        }
+        digests[file.path] = digest
+        return true
+    }
+
+    /// Removes the files written earlier that `keep` does not hold and `within` selects.
+    mutating func removeAll(except keep: Set<String>, within: (String) -> Bool) -> [String] {
+        let stale = digests.keys.filter { !keep.contains($0) && within($0) }.sorted()
+        for path in stale {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+            digests[path] = nil
+        }
+        return stale
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A build that stays loaded between edits, for `casefile serve`: it keeps the loaded case, its
+/// compiled notes and its templates, and on each change does the least work that gives the
+/// same files as a full build of the edited case.
+///
+/// - a note: read that note alone, recompile it, validate again (cheap without the notes), and
+///   render the page that shows its record — or every page, when the problems changed (problem
+///   links and counts appear on every page);
+/// - a template: parse the templates again and render the pages that use it (a page template its
+///   kind's pages, the layout or a partial every page, the stylesheet — linked by the hash of its
+///   content — everything);
+/// - a data file, or anything after a failure: everything again.
+///
+/// Files are written only when their bytes change. While the case has errors, pages other than
+/// the validation pages stay as the last build without errors left them.
+public actor PreviewBuild {
+    public nonisolated let options: BuildOptions
+    private var writer: MirrorWriter
+    private var loaded: LoadedCase?
+    private var templates: TemplateSet?
+    private var notes = NoteCompiler.Output()
+    private var validated: ValidatedCase?
+    /// Every record as pages mention it: depends on the collections only, so edits of notes and
+    /// templates keep it.
+    private var refs: RecordRefs?
+    private var hadGoodBuild = false
+    /// Whether the pages on disk are those of an earlier build (the case has errors).
+    private var keptPages = false
+    private var onDisk: OnDisk?
+
+    public init(options: BuildOptions) {
+        self.options = options
+        self.writer = MirrorWriter(directory: options.output)
+    }
+
+    /// Loads, validates and renders everything.
+    public func buildAll() async -> PreviewUpdate {
+        let start = Date()
+        var update = PreviewUpdate()
+        update.scope = .everything
+        do {
+            templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+            let fresh = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
+            let result = await Validator().validate(fresh) { await $0.compile() }
+            (loaded, notes, validated) = (fresh, result.notes, result.validated)
+            refs = RecordRefs(result.validated)
+            try await render(result.validated, everything: true, into: &update)
+        } catch {
+            fail(error, &update)
+        }
+        update.seconds = Date().timeIntervalSince(start)
+        return update
+    }
+
+    /// Brings the output up to date after `paths` (absolute, inside the case or templates
+    /// folder) changed.
+    public func update(changed paths: [String]) async -> PreviewUpdate {
+        let folders = CaseFolders(options: options)
+        let changes = Set(paths.compactMap(folders.classify))
+        guard !changes.isEmpty else { return PreviewUpdate() }
+        guard var current = loaded, let before = validated, templates != nil, !changes.contains(.data) else {
+            return await buildAll()
+        }
+        let start = Date()
+        var update = PreviewUpdate()
+        let notePaths = changes.compactMap { if case let .note(p) = $0 { p } else { nil } }.sorted()
+        let templateNames = changes.compactMap { if case let .template(t) = $0 { t } else { nil } }.sorted()
+        update.scope = notePaths.isEmpty ? .templates(templateNames) : .notes(notePaths)
+        do {
+            if !templateNames.isEmpty {
+                templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+            }
+            var after = before
+            var hosts: Set<String> = []
+            if !notePaths.isEmpty {
+                loaded = nil  // `current` is then the only owner of the case, changed in place
+                let displayed = try notePaths.map { try folders.reread($0, into: &current) }
+                let changed = Set(displayed), previous = notes
+                // Only notes changed: the collections' index and fragments stay.
+                let result = await Validator().validate(current, unchanged: before) {
+                    await $0.compile(changed: changed, reusing: previous)
+                }
+                (loaded, notes, validated, after) = (current, result.notes, result.validated, result.validated)
+                for path in displayed {
+                    guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
+                    let ids = collection == .animals ? after.index.animalIndex : after.index.bulletinIndex
+                    if let i = ids[id] { hosts.insert(after.siteMap.path(collection.pageKind, recordAt: i)) }
+                    if after.diagnostics.contains(where: { $0.location?.path == path }) {
+                        hosts.formUnion((1...after.siteMap.pageCount(.validation)).map { after.siteMap.path(.validation, page: $0) })
+                    }
+                }
+            }
+            // Pages link the stylesheet by the hash of its content: a new stylesheet is new pages.
+            try await render(after, everything: templateNames.contains(TemplateSet.stylesheetName), hosts: hosts,
+                             templates: templateNames.map(SourceChange.pages(using:)), into: &update)
+        } catch {
+            fail(error, &update)
+        }
+        update.seconds = Date().timeIntervalSince(start)
+        return update
+    }
+
+    private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
+        update.failure = (error as? CasefileError)?.description ?? "\(error)"
+        // Start again from the folders at the next change.
+        (loaded, validated, refs) = (nil, nil, nil)
+    }
+
+    /// Renders what changed — `hosts` and the pages the changed `templates` pick, or everything
+    /// when the problems or the files read changed (problem counts and links are on every page)
+    /// — and writes what differs. While the case has errors after a build without any, only the
+    /// validation pages are rendered and written; the rest is remembered in `onDisk` and rendered
+    /// once the errors are gone.
+    private func render(_ v: ValidatedCase, everything: Bool = false, hosts: Set<String> = [],
+                        templates changed: [@Sendable (String) -> Bool] = [], into update: inout PreviewUpdate) async throws {
+        guard let templates else { return }
+        let refs = self.refs ?? RecordRefs(v)
+        let keep = v.errorCount > 0 && hadGoodBuild
+        let validationPages: @Sendable (String) -> Bool = { $0.hasPrefix("validation/") }
+        let only: (@Sendable (String) -> Bool)?
+        // Where every file is rendered, so that a file written before and not now is stale.
+        let complete: (String) -> Bool
+        if keep, var disk = onDisk {
+            only = validationPages
+            complete = validationPages
+            disk.pages.formUnion(hosts)
+            disk.templates += changed
+            disk.everything = disk.everything || everything
+            onDisk = disk
+        } else if let disk = onDisk, !everything, !disk.everything, v.diagnostics == disk.diagnostics, v.files == disk.files {
+            let pages = hosts.union(disk.pages), filters = changed + disk.templates, withValidation = keptPages
+            only = { path in pages.contains(path) || filters.contains { $0(path) } || (withValidation && validationPages(path)) }
+            if withValidation { complete = validationPages } else { complete = { _ in false } }
+        } else {
+            only = nil
+            complete = { _ in true }
+        }
+        if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
+        var rendered: Set<String> = []
+        var written: [String] = []
+        var mirror = writer
+        let baseURL = options.baseURL ?? v.caseFile.site.baseURL
+        try await SiteRenderer(templates: templates, baseURL: baseURL).render(v, only: only, refs: refs) { file in
+            rendered.insert(file.path)
+            if try mirror.write(file) { written.append(file.path) }
+        }
+        written += mirror.removeAll(except: rendered, within: complete)
+        writer = mirror
+        keptPages = keep
+        if v.errorCount == 0 { hadGoodBuild = true }
+        update.rendered = rendered.count
+        update.changed = written.sorted()
+        update.diagnostics = v.diagnostics
+        update.keptLastGoodPages = keep
+    }
+
+    /// What the pages on disk (other than the validation pages) were rendered from, and what
+    /// changed since without being rendered, while the case had errors.
+    private struct OnDisk {
+        var diagnostics: [Diagnostic]
+        var files: [String]
+        var pages: Set<String> = []
+        var templates: [@Sendable (String) -> Bool] = []
+        var everything = false
+    }
+}

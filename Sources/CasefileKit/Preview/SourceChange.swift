@@ -1,0 +1,47 @@
+/// What a changed file in a watched folder means for a preview: a note (re-render the pages that
+/// show it), a data file (build everything again) or a template (re-render the pages that use it).
+/// Files the loader never reads — editor swap files, backups — mean nothing.
+enum SourceChange: Sendable, Hashable {
+    /// A note, by its path relative to the case folder (`notes/animals/fish.md`).
+    case note(String)
+    case data
+    /// A template by name (`suspects`, `partials/toolbar`), or `casefile.css`.
+    case template(String)
+
+    static let dataFiles: Set<String> = Set(["site.yaml"] + Collection.allCases.flatMap { c in
+        ["yaml", "yml", "json"].map { "\(c.rawValue).\($0)" }
+    })
+
+    /// `relative` is a path below the case folder.
+    static func inContent(_ relative: String) -> SourceChange? {
+        let parts = relative.split(separator: "/").map(String.init)
+        if parts.count == 1 { return dataFiles.contains(parts[0]) ? .data : nil }
+        guard parts.first == "notes" else { return nil }
+        // notes/ or notes/animals/ themselves (a folder made, moved or removed): start again.
+        if parts.count == 2 { return ["animals", "bulletins"].contains(parts[1]) ? .data : nil }
+        guard parts.count == 3, ["animals", "bulletins"].contains(parts[1]), parts[2].hasSuffix(".md"),
+              !parts[2].hasPrefix(".") else { return nil }
+        return .note(relative)
+    }
+
+    /// `relative` is a path below the templates folder.
+    static func inTemplates(_ relative: String) -> SourceChange? {
+        if relative == TemplateSet.stylesheetName { return .template(relative) }
+        guard relative.hasSuffix(".mustache"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        else { return nil }
+        return .template(String(relative.dropLast(".mustache".count)))
+    }
+
+    /// The output paths a changed template renders: a page template its pages, the stylesheet
+    /// itself (and, since pages link it by its hash, PreviewBuild renders everything); the layout
+    /// and partials every page.
+    static func pages(using template: String) -> @Sendable (String) -> Bool {
+        switch template {
+        case TemplateSet.stylesheetName: { $0 == TemplateSet.stylesheetName }
+        case "notfound": { $0 == "404.html" }
+        case "suspects": { $0 == "index.html" || $0.hasPrefix("suspects/") }
+        case "bulletins", "fruits", "validation": { path in path.hasPrefix(template + "/") && path.hasSuffix(".html") }
+        default: { $0.hasSuffix(".html") }
+        }
+    }
+}

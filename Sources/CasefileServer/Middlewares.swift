@@ -1,0 +1,41 @@
+import Hummingbird
+
+/// GET and HEAD only: anything else is 405 with an Allow header, before it reaches a file.
+struct ReadOnlyMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD", .contentLength: "0"])
+        }
+        return try await next(request, context)
+    }
+}
+
+/// A path that names no file gets the site's own 404 page (decorated like every page), with
+/// status 404.
+struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let files: SiteFiles
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        do {
+            let response = try await next(request, context)
+            return response.status == .notFound ? try await notFound(request) : response
+        } catch let error as any HTTPResponseError where error.status == .notFound {
+            return try await notFound(request)
+        }
+    }
+
+    private func notFound(_ request: Request) async throws -> Response {
+        guard let page = files.getFileIdentifier("/404.html"),
+              let attributes = try await files.getAttributes(id: page) else {
+            return Response(status: .notFound, headers: [.contentLength: "0"])
+        }
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(attributes.size)",
+                                   .cacheControl: "no-cache"]
+        if request.method == .head { return Response(status: .notFound, headers: headers) }
+        let bytes = try await files.bytes(page)
+        headers[.contentLength] = "\(bytes.count)"
+        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

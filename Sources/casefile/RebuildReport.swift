@@ -1,0 +1,56 @@
+import CasefileKit
+import Foundation
+import NIOCore
+
+/// What `serve` prints as it rebuilds: one line a rebuild, the errors, and template errors with
+/// their file:line:col.
+struct RebuildReport: Sendable {
+    let terminal: Terminal
+    /// At most this many problems printed a rebuild; the validation page has them all.
+    let shown = 20
+
+    func problems(_ update: PreviewUpdate) {
+        if let failure = update.failure {
+            terminal.error("error: \(failure)")
+            terminal.error("Serving the last pages that rendered; fix it and save to rebuild.")
+            return
+        }
+        let formatter = DiagnosticFormatter(colour: terminal.colour)
+        let errors = update.diagnostics.filter { $0.severity == .error }
+        for diagnostic in errors.prefix(shown) { terminal.error(formatter.line(diagnostic)) }
+        if errors.count > shown { terminal.error("… and \(errors.count - shown) more on the validation page") }
+        if !update.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(update.diagnostics)) }
+    }
+
+    func rebuilt(_ update: PreviewUpdate) {
+        let ms = Int((update.seconds * 1000).rounded())
+        let what: String = switch update.scope {
+        case .nothing: "nothing"
+        case .everything: "everything"
+        case let .notes(paths): paths.joined(separator: ", ")
+        case let .templates(names): names.map { $0 == "casefile.css" ? $0 : $0 + ".mustache" }.joined(separator: ", ")
+        }
+        if update.failure == nil {
+            terminal.print("Rebuilt for \(what): \(DiagnosticFormatter.count(update.rendered, "file")) rendered, "
+                + "\(update.changed.count) changed, in \(ms) ms")
+        }
+        problems(update)
+    }
+}
+
+/// Why the server could not listen, naming the option to change.
+struct ListenFailure: CustomStringConvertible {
+    let error: any Error
+    let host: String
+    let port: Int
+
+    var description: String {
+        if let io = error as? IOError, io.errnoCode == EADDRINUSE {
+            return "port \(port) on \(host) is already in use; pass --port with another number, or --port 0 for a free one"
+        }
+        if "\(error)".contains("Address already in use") {
+            return "port \(port) on \(host) is already in use; pass --port with another number, or --port 0 for a free one"
+        }
+        return "cannot listen on \(host):\(port) (\(error)); check --host and --port"
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import CasefileKit
+import CasefileServer
+import Foundation
+import Logging
+import ServiceLifecycle
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview a case in a browser, rebuilt and reloaded as you edit.",
+        discussion: """
+            Builds the case into a temporary folder (never your --output folder) and serves it on \
+            http://127.0.0.1:8000/. It watches the case and template folders: an edited note \
+            re-renders the pages that show it, an edited template the pages that use it, an edited \
+            data file everything; open pages reload by themselves (the server adds a small script to \
+            the HTML it sends — the files stay script-free). While the case has errors, or a template \
+            does not parse, every page shows a banner (template errors with their file:line:col) \
+            and the last good pages stay. Ctrl-C stops it and removes the temporary folder.
+
+            Exit status: 0 stopped, 2 it could not run (a case folder it cannot read, a template \
+            that does not parse at start, a port in use).
+
+            Example:
+              casefile serve --content Content --port 8080
+            """
+    )
+
+    @OptionGroup var caseOptions: CaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on (loopback unless you say otherwise).", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8000
+
+    @Flag(name: .customLong("no-watch"), help: "Serve the site as built, without watching for edits.")
+    var noWatch = false
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, got \(port).") }
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        let session: PreviewSession
+        let first: PreviewUpdate
+        let folder = PreviewSession.temporaryFolder()
+        let stop = StopDuringBuild(removing: folder)
+        // Watching starts before the first build, so that no edit made meanwhile is missed.
+        var watcher: FolderWatcher?
+        if !noWatch {
+            let folders = PreviewSession.watchedFolders(content: caseOptions.contentURL, templates: caseOptions.templatesURL)
+            watcher = FolderWatcher(roots: folders)
+            if await watcher?.start() == .poll {
+                terminal.print("Watching by polling (inotify unavailable or CASEFILE_WATCH=poll)")
+            }
+        }
+        do {
+            (session, first) = try await PreviewSession.start(
+                content: caseOptions.contentURL, contentDisplay: caseOptions.content,
+                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, folder: folder)
+        } catch {
+            stop.cancel()
+            await watcher?.stop()
+            terminal.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        stop.cancel()
+        defer { session.removeFolder() }
+        let report = RebuildReport(terminal: terminal)
+        report.problems(first)
+
+        let (host, content) = (self.host, caseOptions.content)
+        let app = session.server.application(host: host, port: port) { port in
+            terminal.print("Serving \(content) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C to stop)")
+        }
+        var services: [any Service] = [app]
+        if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: report.rebuilt)) }
+        var logger = Logger(label: "casefile-serve")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            terminal.error("error: \(ListenFailure(error: error, host: host, port: port))")
+            throw ExitCode(2)
+        }
+    }
+}

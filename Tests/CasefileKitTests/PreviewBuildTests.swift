@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+/// The preview build of `casefile serve`: after each edit its folder must hold exactly what a full
+/// build of the edited case writes, while it renders only the pages the edit touches.
+@Suite struct PreviewBuildTests {
+    /// A copy of the sample at 3 records a page (so notes live on different pages) and a copy of
+    /// the built-in templates, both editable.
+    struct Workspace {
+        let root: URL
+        var content: URL { root.appendingPathComponent("Content") }
+        var templates: URL { root.appendingPathComponent("Templates") }
+        var preview: URL { root.appendingPathComponent("preview") }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-preview-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: SiteBuildTests.sample, to: content)
+            let builtin = SiteBuildTests.sample.deletingLastPathComponent().appendingPathComponent("Templates")
+            try FileManager.default.copyItem(at: builtin, to: templates)
+            try append("site.yaml", "\npageSize: 3\n")
+        }
+
+        func options(output: URL) -> BuildOptions {
+            BuildOptions(content: content, contentDisplay: "Content", templates: templates, templatesDisplay: "Templates",
+                         output: output, outputDisplay: "_site")
+        }
+
+        func write(_ path: String, _ text: String, in folder: URL? = nil) throws {
+            try Data(text.utf8).write(to: (folder ?? content).appendingPathComponent(path))
+        }
+
+        func read(_ path: String, in folder: URL? = nil) throws -> String {
+            try String(contentsOf: (folder ?? content).appendingPathComponent(path), encoding: .utf8)
+        }
+
+        func append(_ path: String, _ text: String) throws { try write(path, try read(path) + text) }
+
+        func path(_ relative: String, in folder: URL? = nil) -> String {
+            (folder ?? content).appendingPathComponent(relative).path
+        }
+
+        /// Fails unless the preview folder equals a fresh full build of the case as it is now.
+        func expectSameAsFullBuild(sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+            let full = root.appendingPathComponent("full-\(UUID().uuidString)")
+            _ = try await BuildPipeline(options: options(output: full)).run()
+            let expected = SiteBuildTests.files(full).filter { $0 != SiteWriter.manifestName }
+            #expect(SiteBuildTests.files(preview) == expected, sourceLocation: sourceLocation)
+            for file in expected {
+                let a = try Data(contentsOf: preview.appendingPathComponent(file))
+                let b = try Data(contentsOf: full.appendingPathComponent(file))
+                #expect(a == b, "\(file) differs from a full build", sourceLocation: sourceLocation)
+            }
+            try FileManager.default.removeItem(at: full)
+        }
+    }
+
+    @Test func anEditedNoteRendersOnlyThePageShowingIt() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        let first = await build.buildAll()
+        #expect(first.failure == nil && first.scope == .everything)
+        #expect(first.rendered > 10)
+        try await w.expectSameAsFullBuild()
+
+        // cat is the 5th animal: suspects page 2 at 3 a page.
+        try w.append("notes/animals/cat.md", "\nA new line about the cat, *emphasised*.\n")
+        let edit = await build.update(changed: [w.path("notes/animals/cat.md")])
+        #expect(edit.scope == .notes(["notes/animals/cat.md"]))
+        #expect(edit.changed == ["suspects/page-2.html"])
+        #expect(edit.rendered == 1)
+        #expect(try w.read("suspects/page-2.html", in: w.preview).contains("<em>emphasised</em>"))
+        try await w.expectSameAsFullBuild()
+
+        // An edit that keeps every length: the page is still written again.
+        try w.write("notes/animals/cat.md", try w.read("notes/animals/cat.md").replacingOccurrences(of: "emphasised", with: "emphasized"))
+        let same = await build.update(changed: [w.path("notes/animals/cat.md")])
+        #expect(same.changed == ["suspects/page-2.html"])
+        #expect(try w.read("suspects/page-2.html", in: w.preview).contains("<em>emphasized</em>"))
+        try await w.expectSameAsFullBuild()
+
+        // A new note for an animal without one (mouse, 8th: page 3), then a removed note.
+        try w.write("notes/animals/hedgehog.md", "Hedgehog says: *hmm*.\n")
+        let added = await build.update(changed: [w.path("notes/animals/hedgehog.md")])
+        #expect(added.changed.contains("suspects/page-3.html"))
+        try await w.expectSameAsFullBuild()
+        try FileManager.default.removeItem(atPath: w.path("notes/animals/hedgehog.md"))
+        _ = await build.update(changed: [w.path("notes/animals/hedgehog.md")])
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func filesTheLoaderNeverReadsChangeNothing() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        try w.write("notes/animals/.cat.md.swp", "x")
+        try w.write("README.txt", "x")
+        let update = await build.update(changed: [w.path("notes/animals/.cat.md.swp"), w.path("README.txt")])
+        #expect(update.scope == .nothing && update.rendered == 0)
+    }
+
+    @Test func aDataFileChangeBuildsEverythingAgain() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        let animals = try w.read("animals.yaml").replacingOccurrences(of: "name: Fabrizio\n", with: "name: Fabrizio Quinn\n")
+        #expect(animals.contains("Fabrizio Quinn"))
+        try w.write("animals.yaml", animals)
+        let update = await build.update(changed: [w.path("animals.yaml")])
+        #expect(update.scope == .everything)
+        #expect(update.changed.contains("index.html"))
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func aPageTemplateRendersItsPagesOnlyAndALayoutEveryPage() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        let fruits = try w.read("fruits.mustache", in: w.templates)
+        try w.write("fruits.mustache", fruits + "\n<!-- fruits edited -->\n", in: w.templates)
+        let update = await build.update(changed: [w.path("fruits.mustache", in: w.templates)])
+        #expect(update.scope == .templates(["fruits"]))
+        #expect(!update.changed.isEmpty && update.changed.allSatisfy { $0.hasPrefix("fruits/") })
+        try await w.expectSameAsFullBuild()
+
+        let layout = try w.read("layout.mustache", in: w.templates)
+        try w.write("layout.mustache", layout.replacingOccurrences(of: "<main ", with: "<main data-edited "), in: w.templates)
+        let all = await build.update(changed: [w.path("layout.mustache", in: w.templates)])
+        #expect(all.changed.contains("index.html") && all.changed.contains("404.html")
+                && all.changed.contains("bulletins/index.html"))
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func aStylesheetEditRenamesItAndEveryPageLinksTheNewName() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        func stylesheets() -> [String] { SiteBuildTests.files(w.preview).filter { $0.hasSuffix(".css") } }
+        let before = stylesheets()
+        #expect(before.count == 1)
+        let css = try w.read("casefile.css", in: w.templates)
+        try w.write("casefile.css", css + "\n.cf-edited { color: red; }\n", in: w.templates)
+        let update = await build.update(changed: [w.path("casefile.css", in: w.templates)])
+        let after = stylesheets()
+        #expect(after.count == 1 && after != before, "the old stylesheet goes, the new one has a new name: \(after)")
+        #expect(update.changed.contains("index.html") && update.changed.contains("fruits/index.html"))
+        let index = try String(contentsOf: w.preview.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(after.allSatisfy { index.contains($0) })
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func aTemplateThatDoesNotParseKeepsThePagesAndSaysWhere() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        let before = try w.read("index.html", in: w.preview)
+        let fruits = try w.read("fruits.mustache", in: w.templates)
+        try w.write("fruits.mustache", "line one\n{{#open}}\n", in: w.templates)
+        let broken = await build.update(changed: [w.path("fruits.mustache", in: w.templates)])
+        let failure = try #require(broken.failure)
+        #expect(failure.hasPrefix("Templates/fruits.mustache:"), "\(failure)")
+        #expect(failure.range(of: #"^Templates/fruits\.mustache:\d+:\d+: error"#, options: .regularExpression) != nil)
+        #expect(try w.read("index.html", in: w.preview) == before)
+
+        try w.write("fruits.mustache", fruits, in: w.templates)
+        let fixed = await build.update(changed: [w.path("fruits.mustache", in: w.templates)])
+        #expect(fixed.failure == nil)
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func caseErrorsKeepTheLastGoodPagesAndUpdateTheValidationPage() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        let page = try w.read("suspects/page-2.html", in: w.preview)
+        let note = try w.read("notes/animals/cat.md")
+        try w.write("notes/animals/cat.md", note + "\nSee [the dog](animal:dgo).\n")
+        let broken = await build.update(changed: [w.path("notes/animals/cat.md")])
+        #expect(broken.errorCount == 1)
+        #expect(broken.keptLastGoodPages)
+        #expect(try w.read("suspects/page-2.html", in: w.preview) == page)
+        #expect(try w.read("validation/index.html", in: w.preview).contains("dgo"))
+        #expect(broken.changed.allSatisfy { $0.hasPrefix("validation/") })
+        #expect(broken.rendered == 3, "the validation page and the two reports, nothing else")
+
+        // Edits while the errors stay are remembered, and written once they are gone.
+        let fish = try w.read("notes/animals/fish.md")
+        try w.write("notes/animals/fish.md", fish + "\nFish edited meanwhile.\n")
+        let meanwhile = await build.update(changed: [w.path("notes/animals/fish.md")])
+        #expect(meanwhile.keptLastGoodPages && meanwhile.changed.isEmpty)
+        #expect(!(try w.read("index.html", in: w.preview)).contains("Fish edited meanwhile."))
+
+        try w.write("notes/animals/cat.md", note + "\nSee [the dog](animal:crow).\n")
+        let fixed = await build.update(changed: [w.path("notes/animals/cat.md")])
+        #expect(fixed.errorCount == 0 && !fixed.keptLastGoodPages)
+        #expect(Set(fixed.changed).isSuperset(of: ["index.html", "suspects/page-2.html", "validation/index.html"]))
+        #expect(fixed.rendered < 10, "back to the problems on disk: only the edited pages and the validation page")
+        try await w.expectSameAsFullBuild()
+
+        // A data file broken meanwhile: everything is rendered once it is fixed.
+        let site = try w.read("site.yaml")
+        try w.write("site.yaml", site + "pageSize: [\n")
+        let data = await build.update(changed: [w.path("site.yaml")])
+        #expect(data.errorCount > 0 && data.keptLastGoodPages)
+        try w.write("site.yaml", site.replacingOccurrences(of: "pageSize: 3", with: "pageSize: 4"))
+        let back = await build.update(changed: [w.path("site.yaml")])
+        #expect(back.errorCount == 0)
+        try await w.expectSameAsFullBuild()
+    }
+}
