@@ -11,8 +11,9 @@ struct Init: ParsableCommand {
             that editors use to check and complete the data files) into DIR, which is created \
             when missing. The new case builds clean at once.
 
-            It refuses, writing nothing, when any of those files already exists, unless --force; \
-            other files in DIR are left alone.
+            It refuses, writing nothing, when DIR is not empty (hidden entries such as .git \
+            aside), unless --force, which overwrites those files and leaves every other file \
+            alone.
 
             Exit status: 0 written, 2 it could not (a file in the way without --force, or a \
             folder it cannot write).
@@ -25,7 +26,7 @@ struct Init: ParsableCommand {
     @Argument(help: ArgumentHelp("The folder to write the case into.", valueName: "dir"))
     var dir: String = "."
 
-    @Flag(name: .long, help: "Overwrite files that already exist.")
+    @Flag(name: .long, help: "Write into a folder that is not empty, overwriting the case's own files.")
     var force = false
 
     func run() throws {

@@ -73,15 +73,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Content/notes/animals/cat.md").path))
     }
 
-    @Test func otherFilesInTheFolderAreLeftAlone() throws {
+    @Test func aFolderWithOtherFilesIsRefusedUnlessForcedAndTheyAreLeftAlone() throws {
         let folder = URL(fileURLWithPath: CommandLineTests.temp("init-beside"))
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("# My notes\n".utf8).write(to: folder.appendingPathComponent("README.md"))
-        let result = try CommandLineTests.run(["init"], in: folder)
-        #expect(result.status == 0)
-        #expect(result.out.split(separator: "\n").last == "Next: casefile build   (then open _site/index.html; `casefile publish` writes public/ to deploy)")
+        let before = try PublishScratch.snapshot(folder)
+
+        let refused = try CommandLineTests.run(["init"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("not empty") && refused.err.contains("README.md") && refused.err.contains("--force"))
+        #expect(try PublishScratch.snapshot(folder) == before, "a refused init changes nothing")
+
+        let forced = try CommandLineTests.run(["init", "--force"], in: folder)
+        #expect(forced.status == 0)
+        #expect(forced.out.split(separator: "\n").last == "Next: casefile build   (then open _site/index.html; `casefile publish` writes public/ to deploy)")
         #expect(try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8) == "# My notes\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Content/site.yaml").path))
+    }
+
+    @Test func hiddenEntriesSuchAsGitDoNotCountAsContent() throws {
+        let folder = URL(fileURLWithPath: CommandLineTests.temp("init-git"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("_site/\n".utf8).write(to: folder.appendingPathComponent(".gitignore"))
+        let result = try CommandLineTests.run(["init", folder.path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Schemas/site.schema.json").path))
+        #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8) == "_site/\n")
     }
 }

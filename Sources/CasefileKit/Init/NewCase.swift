@@ -18,7 +18,9 @@ public enum NewCase {
     }()
 
     /// Writes the new case into `folder` (created when missing) and returns the paths written.
-    /// Without `force` it refuses, writing nothing, when any of those files already exists.
+    /// Without `force` it refuses, writing nothing, when the folder is not empty: when any of those
+    /// files already exists, or anything else but hidden entries (`.git`, `.gitignore`) is there.
+    /// With `force` it overwrites its own files and leaves every other file alone.
     public static func write(into folder: URL, displayPath: String, force: Bool) throws -> [String] {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
@@ -31,6 +33,13 @@ public enum NewCase {
             let more = existing.count > 3 ? " and \(existing.count - 3) more" : ""
             throw CasefileError.refused(displayPath, reason: "it already has \(shown)\(more); nothing was written "
                 + "(pass --force to overwrite them, or choose another folder)")
+        }
+        let others = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        if !others.isEmpty, !force {
+            let shown = others.prefix(3).joined(separator: ", ")
+            let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+            throw CasefileError.refused(displayPath, reason: "it is not empty (it holds \(shown)\(more)); nothing was "
+                + "written (pass --force to write the case beside them, or choose an empty folder)")
         }
         for file in files {
             let url = folder.appendingPathComponent(file.path)
