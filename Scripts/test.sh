@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --test
-swift build
-swift test "$@"
+# One debug build for the binary (which the browser suite runs) and the test targets.
+swift build --build-tests
+swift test --skip-build "$@"
 python3 -m pytest -q Tests/Browser Tests/Reports
