@@ -56,14 +56,8 @@ struct Build: AsyncParsableCommand {
             throw ExitCode(2)
         }
         progress?.finish()
-        let formatter = DiagnosticFormatter(colour: terminal.colour)
-        for diagnostic in summary.diagnostics {
-            terminal.error(formatter.line(diagnostic))
-        }
-        if !quiet {
-            if !summary.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(summary.diagnostics)) }
-            terminal.print(closingLine(summary))
-        }
+        terminal.report(summary.diagnostics, summary: !quiet)
+        if !quiet { terminal.print(closingLine(summary)) }
         if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw ExitCode(1) }
     }
 

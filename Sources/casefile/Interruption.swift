@@ -1,20 +1,26 @@
 import Dispatch
 import Foundation
 
-/// Ctrl-C (SIGINT) and SIGTERM: run a clean-up, print the line it returns, then exit with 128 +
-/// the signal's number, as a shell expects. (SIGKILL cannot be caught; what it leaves, the next
-/// run clears.)
+/// Ctrl-C (SIGINT) and SIGTERM: run a clean-up and exit with the status it gives. (SIGKILL cannot
+/// be caught; what it leaves, the next run clears.) Cancel the returned sources to hand the
+/// signals back (to a service group's graceful shutdown, or to the default action).
 enum Interruption {
-    static func onSignal(_ cleanUp: @escaping @Sendable () -> String) -> [DispatchSourceSignal] {
+    static func onSignal(_ cleanUp: @escaping @Sendable (_ signal: Int32) -> Int32) -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                FileHandle.standardError.write(Data(("\n" + cleanUp() + "\n").utf8))
-                exit(128 + number)
-            }
+            source.setEventHandler { exit(cleanUp(number)) }
             source.resume()
             return source
+        }
+    }
+
+    /// Prints the line `cleanUp` returns, then exits with 128 + the signal's number, as a shell
+    /// expects of an interrupted command.
+    static func onSignal(reporting cleanUp: @escaping @Sendable () -> String) -> [any DispatchSourceSignal] {
+        onSignal { number in
+            FileHandle.standardError.write(Data(("\n" + cleanUp() + "\n").utf8))
+            return 128 + number
         }
     }
 }

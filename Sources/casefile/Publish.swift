@@ -58,10 +58,10 @@ struct Publish: AsyncParsableCommand {
         let progress = terminal.progressBar()
         let pipeline = PublishPipeline(options: options, strict: strict)
         let output = output
-        let signals = Interruption.onSignal {
+        let signals = Interruption.onSignal(reporting: {
             pipeline.abandonStaging() ? "Interrupted: publish changed nothing; \(output) is as it was."
                 : "Interrupted while replacing \(output): it holds the old site or the new one."
-        }
+        })
         defer { signals.forEach { $0.cancel() } }
         let summary: PublishSummary
         do {
@@ -75,11 +75,7 @@ struct Publish: AsyncParsableCommand {
         for name in summary.removedStale {
             terminal.error("Removed \(name), left behind by a publish that was stopped.")
         }
-        let formatter = DiagnosticFormatter(colour: terminal.colour)
-        for diagnostic in summary.build.diagnostics {
-            terminal.error(formatter.line(diagnostic))
-        }
-        if !summary.build.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(summary.build.diagnostics)) }
+        terminal.report(summary.build.diagnostics)
         switch summary.outcome {
         case .caseProblems:
             let what = summary.build.errorCount > 0 ? "the case has errors" : "the case has warnings and --strict is on"

@@ -45,7 +45,12 @@ struct Serve: AsyncParsableCommand {
         let session: PreviewSession
         let first: PreviewUpdate
         let folder = PreviewSession.temporaryFolder()
-        let stop = StopDuringBuild(removing: folder)
+        // Ctrl-C or SIGTERM while still building, before the server's own graceful shutdown
+        // listens: remove the temporary folder and stop (exit 0, as a stopped server does).
+        let stopDuringBuild = Interruption.onSignal { _ in
+            try? FileManager.default.removeItem(at: folder)
+            return 0
+        }
         // Watching starts before the first build, so that no edit made meanwhile is missed.
         var watcher: FolderWatcher?
         if !noWatch {
@@ -60,12 +65,12 @@ struct Serve: AsyncParsableCommand {
                 content: caseOptions.contentURL, contentDisplay: caseOptions.content,
                 templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, folder: folder)
         } catch {
-            stop.cancel()
+            stopDuringBuild.forEach { $0.cancel() }
             await watcher?.stop()
             terminal.error("error: \(error)")
             throw ExitCode(2)
         }
-        stop.cancel()
+        stopDuringBuild.forEach { $0.cancel() }
         defer { session.removeFolder() }
         let report = RebuildReport(terminal: terminal)
         report.problems(first)

@@ -20,6 +20,14 @@ struct Terminal: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Each problem on standard error in the compiler form, then, when there are any and
+    /// `summary` asks for it, the count line (`3 errors, 1 warning in 5 files`).
+    func report(_ diagnostics: [Diagnostic], summary: Bool = true) {
+        let formatter = DiagnosticFormatter(colour: colour)
+        for diagnostic in diagnostics { error(formatter.line(diagnostic)) }
+        if summary, !diagnostics.isEmpty { error(DiagnosticFormatter.summary(diagnostics)) }
+    }
+
     func progressBar() -> ProgressBar? {
         isTerminal ? ProgressBar() : nil
     }

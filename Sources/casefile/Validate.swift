@@ -54,10 +54,7 @@ struct Validate: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            let formatter = DiagnosticFormatter(colour: terminal.colour)
-            for diagnostic in validated.diagnostics {
-                terminal.error(formatter.line(diagnostic))
-            }
+            terminal.report(validated.diagnostics, summary: false)
             terminal.error(DiagnosticFormatter.closingLine(validated))
         case .json: terminal.write(ValidationReports(validated).json())
         case .sarif: terminal.write(ValidationReports(validated).sarif())

@@ -127,21 +127,3 @@ public struct SiteCheck: Sendable {
         return files.sorted()
     }
 }
-
-/// Byte offsets to 1-based lines and columns, by binary search over the line starts.
-struct LineTable {
-    private var starts: [Int] = [0]
-
-    init(_ bytes: [UInt8]) {
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-    }
-
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return (low + 1, offset - starts[low] + 1)
-    }
-}

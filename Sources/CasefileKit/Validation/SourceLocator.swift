@@ -24,8 +24,8 @@ struct SourceLocator {
     private var composed: [Collection: [Int: Composed]] = [:]
     /// Each collection's whole file as composed again, on first need (nil: it did not compose).
     private var wholeFiles: [Collection: ([Node], ColumnShifts)?] = [:]
-    /// Each file's line starts, as UTF-8 offsets.
-    private var lineStarts: [Collection: [Int]] = [:]
+    /// Each file's line starts.
+    private var lineTables: [Collection: LineTable] = [:]
 
     private struct Composed {
         var node: Node
@@ -73,16 +73,16 @@ struct SourceLocator {
         let origins = sourceMap[collection]
         guard let path = sourceMap.files[collection], let text = texts[path] else { return nil }
         let start = origins[index].location
-        let starts = lines(collection, text)
-        guard start.line <= starts.count else { return nil }
+        let lines = lineTable(collection, text)
+        guard start.line <= lines.lineCount else { return nil }
         var end = text.utf8.count
         if index + 1 < origins.count {
             let next = origins[index + 1].location.line
-            guard next > start.line, next <= starts.count else { return nil }
-            end = starts[next - 1]
+            guard next > start.line, next <= lines.lineCount else { return nil }
+            end = lines.start(ofLine: next)
         }
         let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: starts[start.line - 1])
+        let from = utf8.index(utf8.startIndex, offsetBy: lines.start(ofLine: start.line))
         let to = utf8.index(utf8.startIndex, offsetBy: end)
         let firstLine = Substring(text[from..<to])
         let lead = firstLine.unicodeScalars.prefix(start.column - 1)
@@ -115,13 +115,10 @@ struct SourceLocator {
         return Composed(node: items[item], firstLine: 1, shifts: shifts)
     }
 
-    private mutating func lines(_ collection: Collection, _ text: String) -> [Int] {
-        if let known = lineStarts[collection] { return known }
-        var starts = [0]
-        for (offset, byte) in text.utf8.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        lineStarts[collection] = starts
-        return starts
+    private mutating func lineTable(_ collection: Collection, _ text: String) -> LineTable {
+        if let known = lineTables[collection] { return known }
+        let table = LineTable(text.utf8)
+        lineTables[collection] = table
+        return table
     }
 }
