@@ -26,6 +26,8 @@ let package = Package(
         ),
         // The only module that talks to cmark-gfm; one file in it holds every C call.
         .target(name: "CasefileMarkdown", dependencies: ["CCmarkGFM"]),
+        // The Mustache templates' parser and renderer: typed contexts, values escaped once.
+        .target(name: "CasefileMustache"),
         // The built-in templates and stylesheet, embedded in the binary.
         .target(
             name: "CasefileTemplates",
@@ -57,7 +59,7 @@ let package = Package(
         .target(
             name: "CasefileSample",
             path: ".",
-            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown",
+            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown", "Sources/CasefileMustache",
                       "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates", "Scripts", "Docs",
                       "README.md"],
             sources: ["Sources/CasefileSample/SampleFiles.swift"],
@@ -121,6 +123,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
+        .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample"]),
         .testTarget(
             name: "CasefileServerTests",

@@ -1,0 +1,38 @@
+/// A set of parsed templates that can include each other by name (partials and parents), and
+/// the vocabulary their names are resolved against.
+public struct MustacheLibrary: Sendable {
+    private let vocabulary: [String: Int]
+    private var templates: [String: [TemplateNode]] = [:]
+
+    /// `vocabulary`: the names typed view models answer to, in the order of their codes
+    /// (`MustacheKey.code` is the index here; other names get -1).
+    public init(vocabulary: [String] = []) {
+        var codes: [String: Int] = [:]
+        for (i, name) in vocabulary.enumerated() where codes[name] == nil { codes[name] = i }
+        self.vocabulary = codes
+    }
+
+    /// Parses `source` and registers it as `name` (a partial's name, such as `partials/toolbar`),
+    /// replacing any template of that name.
+    public mutating func register(_ source: String, named name: String) throws(MustacheError) {
+        templates[name] = try TemplateParser(source, vocabulary: vocabulary).parse()
+    }
+
+    public func contains(_ name: String) -> Bool {
+        templates[name] != nil
+    }
+
+    /// Renders template `name` with `context` at the bottom of the context stack; a template or
+    /// partial the library does not have renders as nothing. `capacity` is a guess of the
+    /// output's size in bytes.
+    public func render(_ context: MustacheValue, template name: String, capacity: Int = 0) -> String {
+        guard let nodes = templates[name] else { return "" }
+        var renderer = Renderer(templates: templates, context: context, capacity: capacity)
+        renderer.render(nodes)
+        return renderer.output
+    }
+
+    public func render(_ context: some MustacheObject, template name: String, capacity: Int = 0) -> String {
+        render(.object(context), template: name, capacity: capacity)
+    }
+}

@@ -1,0 +1,51 @@
+/// A name as a template wrote it, resolved once when the template is parsed: its text, and its
+/// place in the vocabulary the library was made with (`code`), or -1 when the vocabulary does not
+/// have it. Typed view models switch on `code`; dictionary-like values look up `name`.
+public struct MustacheKey: Sendable, Hashable {
+    public let name: String
+    public let code: Int
+
+    public init(name: String, code: Int) {
+        self.name = name
+        self.code = code
+    }
+}
+
+/// Something a template can look names up in: a page, a row, a link. `value(for:)` answers nil
+/// for a name it does not have, and the lookup goes on down the context stack.
+public protocol MustacheObject: Sendable {
+    func value(for key: MustacheKey) -> MustacheValue?
+}
+
+/// A value in a template's context.
+///
+/// Sections follow the swift-mustache dialect this project's templates were written for: only
+/// `false`, a missing name and an empty list are falsy; any text (even empty) and any object
+/// render a section once, pushed on the context stack; a list renders it once per element;
+/// `true` renders it once without pushing anything.
+public enum MustacheValue: Sendable {
+    case text(HTMLText)
+    case bool(Bool)
+    case list([MustacheValue])
+    case object(any MustacheObject)
+    /// A present name with no value: prints nothing, is falsy, and stops the lookup.
+    case null
+
+    public static func string(_ s: String) -> MustacheValue { .text(HTMLText(s)) }
+    public static func int(_ n: Int) -> MustacheValue { .text(HTMLText(trusted: String(n))) }
+    public static func objects(_ items: [some MustacheObject]) -> MustacheValue { .list(items.map { .object($0) }) }
+}
+
+/// A context made of a dictionary: for values whose keys are data (tests, the Mustache
+/// specification's cases), not for pages, which have typed view models.
+public struct MustacheDictionary: MustacheObject {
+    public var values: [String: MustacheValue]
+
+    public init(_ values: [String: MustacheValue]) {
+        self.values = values
+    }
+
+    public func value(for key: MustacheKey) -> MustacheValue? {
+        values[key.name]
+    }
+}
