@@ -1,42 +1,71 @@
+import CasefileMustache
+
 /// The rows of one page of the Bulletins table.
 struct BulletinsPage {
     let frame: PageFrame
 
-    func context(range: Range<Int>) -> [String: Any] {
-        let v = frame.validated
-        let table = frame.rows(range, collection: .bulletins, record: { (v.caseFile.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b in
-            let bulletin = v.caseFile.bulletins[b]
-            let suspects = v.index.suspects[b].map { suspect in
-                RecordRefs.Flagged(base: frame.animal(suspect.animal), asleep: suspect.asleep)
+    struct Row: TemplateView {
+        let common: RowCommon
+        let when, datetime: HTMLText
+        let fruit: MustacheValue
+        let location: HTMLText
+        let bites: Int?
+        let suspects, moreSuspects: MustacheValue
+        let suspectCount, asleepCount: Int
+        let noteHTML: HTMLText?
+        let reporter: MustacheValue
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .when: .text(when)
+            case .datetime: .text(datetime)
+            case .hasTime: .bool(!datetime.raw.isEmpty)
+            case .fruit: fruit
+            case .location: .text(location)
+            case .bites: .text(bites.map { HTMLText(trusted: String($0)) } ?? .empty)
+            case .hasBites: .bool(bites != nil)
+            case .suspects: suspects
+            case .moreSuspects: moreSuspects
+            case .hasSuspects: .bool(suspectCount > 0)
+            case .awakeCount: .int(suspectCount - asleepCount)
+            case .asleepCount: .int(asleepCount)
+            case .noteHTML: .text(noteHTML ?? .empty)
+            case .hasNote: .bool(noteHTML != nil)
+            case .reporter: reporter
+            default: common.value(field)
             }
-            let asleep = v.index.suspects[b].count(where: \.asleep)
+        }
+    }
+
+    func context(range: Range<Int>) -> PageView {
+        let v = frame.validated
+        let table = frame.rows(range, collection: .bulletins, record: { (v.caseFile.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
+            let bulletin = v.caseFile.bulletins[b]
+            let suspects: [MustacheValue] = v.index.suspects[b].map { suspect in
+                .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
+            }
+            let capped = PageFrame.capped(suspects)
             let when = frame.refs.whens[b]
-            var row: [String: Any] = [
-                "when": when.display, "datetime": when.iso, "hasTime": !when.iso.isEmpty,
-                "fruit": frame.fruit(bulletin.fruit),
-                "location": bulletin.location,
-                "bites": bulletin.bites.map(String.init) ?? "", "hasBites": bulletin.bites != nil,
-                "suspects": PageFrame.capped(suspects).shown, "moreSuspects": PageFrame.capped(suspects).more,
-                "hasSuspects": !suspects.isEmpty,
-                "awakeCount": suspects.count - asleep, "asleepCount": asleep,
-                "noteHTML": v.bulletinNotes[b] ?? "", "hasNote": v.bulletinNotes[b] != nil,
-            ]
-            if let reporter = bulletin.reportedBy {
-                if let r = v.index.animalIndex[reporter] {
-                    row["reporter"] = frame.animal(r)
+            let reporter: MustacheValue = if let id = bulletin.reportedBy {
+                if let r = v.index.animalIndex[id] {
+                    frame.animal(r)
                 } else {
-                    row["reporter"] = RecordRefs.Animal(id: reporter, name: reporter, emoji: "", species: "", href: "")
+                    .object(RecordRefs.Animal(id: HTMLText(id), name: HTMLText(id), emoji: .empty, species: .empty, href: .empty))
                 }
             } else {
-                row["reporter"] = false
+                .bool(false)
             }
-            return row
+            return Row(common: common, when: when.display, datetime: when.iso, fruit: frame.fruit(bulletin.fruit),
+                       location: HTMLText(bulletin.location), bites: bulletin.bites,
+                       suspects: capped.shown, moreSuspects: capped.more,
+                       suspectCount: suspects.count, asleepCount: v.index.suspects[b].count(where: \.asleep),
+                       noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter)
         }
-        var context = frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
+        var extra: [(TemplateField, MustacheValue)] = []
+        if !v.caseFile.bulletins.isEmpty { extra.append((.chart, Charts.nibbleHours(v.index))) }
+        return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseFile.bulletins.count))",
                              emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",
-                             rows: table.rows, selection: table.selection)
-        if !v.caseFile.bulletins.isEmpty { context["chart"] = Charts.nibbleHours(v.index) }
-        return context
+                             rows: table.rows, selection: table.selection, extra: extra)
     }
 }

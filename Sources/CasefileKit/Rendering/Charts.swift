@@ -1,3 +1,4 @@
+import CasefileMustache
 import Foundation
 
 /// The small pictures above two tables, as plain geometry for an inline SVG in the templates:
@@ -9,7 +10,7 @@ enum Charts {
     static let plotBottom = 96.0
 
     /// Suspects per suspicion label, over the whole case.
-    static func suspicion(_ animals: [Animal]) -> [String: Any] {
+    static func suspicion(_ animals: [Animal]) -> MustacheValue {
         var counts: [Suspicion.Label: Int] = [:]
         for animal in animals { counts[animal.suspicion.label, default: 0] += 1 }
         let labels = Suspicion.Label.allCases.filter { $0 != .suspiciouslyUnsuspicious || counts[$0] != nil }
@@ -21,7 +22,7 @@ enum Charts {
     }
 
     /// Nibbles per hour of the day in the site's time zone, over the whole case.
-    static func nibbleHours(_ index: CaseIndex) -> [String: Any] {
+    static func nibbleHours(_ index: CaseIndex) -> MustacheValue {
         var counts = [Int](repeating: 0, count: 24)
         for local in index.localTimes { if let local { counts[local.hour] += 1 } }
         let entries = (0..<24).map { hour in
@@ -34,22 +35,24 @@ enum Charts {
     }
 
     private static func chart(_ entries: [(label: String, short: String, count: Int, tone: String)],
-                              slot: Double, gap: Double, title: String, caption: String, unit: String) -> [String: Any] {
+                              slot: Double, gap: Double, title: String, caption: String, unit: String) -> MustacheValue {
         let most = max(1, entries.map(\.count).max() ?? 0)
         let plot = plotBottom - plotTop
-        let bars: [[String: Any]] = entries.enumerated().map { i, entry in
+        let bars: [MustacheValue] = entries.enumerated().map { i, entry in
             let h = entry.count == 0 ? 0 : max(2, plot * Double(entry.count) / Double(most))
             let x = Double(i) * slot + gap / 2
-            return [
-                "x": fmt(x), "y": fmt(plotBottom - h), "width": fmt(slot - gap), "height": fmt(h),
-                "centerX": fmt(x + (slot - gap) / 2), "countY": fmt(max(12, plotBottom - h - 4)),
-                "labelY": fmt(plotBottom + 16), "label": entry.label, "short": entry.short,
-                "count": entry.count, "countText": entry.count > 0 ? String(entry.count) : "", "tone": entry.tone,
-            ]
+            return .fields([
+                (.x, .string(fmt(x))), (.y, .string(fmt(plotBottom - h))), (.width, .string(fmt(slot - gap))),
+                (.height, .string(fmt(h))), (.centerX, .string(fmt(x + (slot - gap) / 2))),
+                (.countY, .string(fmt(max(12, plotBottom - h - 4)))), (.labelY, .string(fmt(plotBottom + 16))),
+                (.label, .string(entry.label)), (.short, .string(entry.short)), (.count, .int(entry.count)),
+                (.countText, .string(entry.count > 0 ? String(entry.count) : "")), (.tone, .string(entry.tone)),
+            ])
         }
         let words = entries.map { "\($0.label): \(DiagnosticFormatter.count($0.count, unit))" }.joined(separator: "; ")
-        return ["title": title, "caption": caption, "description": words + ".", "bars": bars,
-                "width": fmt(Double(entries.count) * slot), "height": fmt(height)]
+        return .fields([(.title, .string(title)), (.caption, .string(caption)), (.description, .string(words + ".")),
+                         (.bars, .list(bars)), (.width, .string(fmt(Double(entries.count) * slot))),
+                         (.height, .string(fmt(height)))])
     }
 
     private static func short(_ label: Suspicion.Label) -> String {

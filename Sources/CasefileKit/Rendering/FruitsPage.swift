@@ -1,20 +1,43 @@
+import CasefileMustache
+
 /// The rows of one page of the Fruits table.
 struct FruitsPage {
     let frame: PageFrame
 
-    func context(range: Range<Int>) -> [String: Any] {
+    struct Row: TemplateView {
+        let common: RowCommon
+        let name, color: HTMLText
+        let fans, moreFans, bulletins, moreBulletins: MustacheValue
+        let fanCount, bulletinCount: Int
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .name: .text(name)
+            case .color: .text(color)
+            case .fans: fans
+            case .moreFans: moreFans
+            case .fanCount: .int(fanCount)
+            case .hasFans: .bool(fanCount > 0)
+            case .bulletins: bulletins
+            case .moreBulletins: moreBulletins
+            case .bulletinCount: .int(bulletinCount)
+            case .hasBulletins: .bool(bulletinCount > 0)
+            default: common.value(field)
+            }
+        }
+    }
+
+    func context(range: Range<Int>) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .fruits, record: { (v.caseFile.fruits[$0].id, v.fragments.fruits[$0]) }) { f in
+        let table = frame.rows(range, collection: .fruits, record: { (v.caseFile.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseFile.fruits[f]
             let fans = v.index.fans[f].map(frame.animal)
             let bulletins = v.index.fruitBulletins[f].map(frame.bulletin)
-            return [
-                "name": fruit.name, "color": fruit.color,
-                "fans": PageFrame.capped(fans).shown, "moreFans": PageFrame.capped(fans).more,
-                "fanCount": fans.count, "hasFans": !fans.isEmpty,
-                "bulletins": PageFrame.capped(bulletins).shown, "moreBulletins": PageFrame.capped(bulletins).more,
-                "bulletinCount": bulletins.count, "hasBulletins": !bulletins.isEmpty,
-            ]
+            let cappedFans = PageFrame.capped(fans), cappedBulletins = PageFrame.capped(bulletins)
+            return Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
+                       fans: cappedFans.shown, moreFans: cappedFans.more,
+                       bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
+                       fanCount: fans.count, bulletinCount: bulletins.count)
         }
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
                              caption: "Fruit catalog (\(v.caseFile.fruits.count))",

@@ -1,3 +1,5 @@
+import CasefileMustache
+
 /// What every page's context holds (Templates/README.md, "What every page receives"), and the
 /// pieces rows share: links, markers, detent links, problems.
 struct PageFrame {
@@ -47,49 +49,53 @@ struct PageFrame {
         root + validated.siteMap.path(kind, page: number)
     }
 
-    /// The common context; `table` and `rows` come from the page.
+    /// The common context; `rows` come from the page, and `extra` adds the page's own names
+    /// (`chart`, `summary`).
     func context(heading: String, placeholder: String, caption: String, emptyMessage: String,
-                 rows: [[String: Any]], selection: [(fragment: String, recordID: String)]) -> [String: Any] {
-        let counts: [String: Any] = [
-            "errors": validated.errorCount, "warnings": validated.warningCount, "notes": validated.noteCount,
-            "total": validated.diagnostics.count, "hasProblems": !validated.diagnostics.isEmpty,
-            "href": link(toPage: .validation),
-            "errorsLabel": Self.plural(validated.errorCount, "error"),
-            "warningsLabel": Self.plural(validated.warningCount, "warning"),
-            "notesLabel": Self.plural(validated.noteCount, "note"),
-        ]
-        let nav: [[String: Any]] = [(SiteMap.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
+                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)],
+                 extra: [(TemplateField, MustacheValue)] = []) -> PageView {
+        let v = validated
+        let counts = MustacheValue.fields([
+            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
+            (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
+            (.href, .string(link(toPage: .validation))),
+            (.errorsLabel, .string(Self.plural(v.errorCount, "error"))),
+            (.warningsLabel, .string(Self.plural(v.warningCount, "warning"))),
+            (.notesLabel, .string(Self.plural(v.noteCount, "note"))),
+        ])
+        let nav: [MustacheValue] = [(SiteMap.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
                                     (.validation, "Validation")].map { kind, label in
-            ["label": label, "href": link(toPage: kind), "current": kind == self.kind]
+            .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
         }
-        var context: [String: Any] = [
-            "lang": site.language,
-            "pageTitle": pageTitle(heading),
-            "siteTitle": site.title,
-            "page": kind?.rawValue ?? "notfound",
-            "heading": heading,
-            "root": root,
-            "stylesheet": output.stylesheet,
-            "selectionCSS": SelectionCSS.rules(selection),
-            "nav": nav,
-            "counts": counts,
-            "inspector": [
-                "presented": site.inspector.presented,
-                "placement": site.inspector.placement.rawValue,
-                "placeholder": rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder,
-            ] as [String: Any],
-            "detents": site.sheet.detents.enumerated().map { i, detent in
-                ["name": detent.description, "label": Self.label(detent), "first": i == 0] as [String: Any]
-            },
-            "table": [
-                "caption": caption, "isEmpty": rows.isEmpty, "emptyMessage": emptyMessage, "rowCount": rows.count,
-            ] as [String: Any],
-            "rows": rows,
-            "pagination": pagination(),
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.lang, .string(site.language)),
+            (.pageTitle, .string(pageTitle(heading))),
+            (.siteTitle, .string(site.title)),
+            (.page, .string(kind?.rawValue ?? "notfound")),
+            (.heading, .string(heading)),
+            (.root, .string(root)),
+            (.stylesheet, .string(output.stylesheet)),
+            (.selectionCSS, .string(SelectionCSS.rules(selection))),
+            (.nav, .list(nav)),
+            (.counts, counts),
+            (.inspector, .fields([
+                (.presented, .bool(site.inspector.presented)),
+                (.placement, .string(site.inspector.placement.rawValue)),
+                (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder)),
+            ])),
+            (.detents, .list(site.sheet.detents.enumerated().map { i, detent in
+                .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))), (.first, .bool(i == 0))])
+            })),
+            (.table, .fields([
+                (.caption, .string(caption)), (.isEmpty, .bool(rows.isEmpty)), (.emptyMessage, .string(emptyMessage)),
+                (.rowCount, .int(rows.count)),
+            ])),
+            (.pagination, pagination()),
         ]
-        if let description = site.description { context["siteDescription"] = description }
-        if let baseURL = output.baseURL, kind != nil { context["canonical"] = baseURL + path }
-        return context
+        if let description = site.description { fields.append((.siteDescription, .string(description))) }
+        if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
+        fields += extra
+        return PageView(fields: Fields(fields), rows: .list(rows))
     }
 
     /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
@@ -100,87 +106,84 @@ struct PageFrame {
         return "\(heading)\(page) · \(site.title)"
     }
 
-    private func pagination() -> [String: Any] {
-        guard let kind else { return ["show": false] }
+    private func pagination() -> MustacheValue {
+        guard let kind else { return .fields([(.show, .bool(false))]) }
         let count = validated.siteMap.pageCount(kind)
-        var result: [String: Any] = [
-            "show": count > 1,
-            "label": "Page \(pageNumber) of \(count)",
-            "pages": (1...count).map { n in
-                ["number": n, "href": link(toPage: kind, n), "current": n == pageNumber] as [String: Any]
-            },
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.show, .bool(count > 1)),
+            (.label, .string("Page \(pageNumber) of \(count)")),
+            (.pages, .list((1...count).map { n in
+                .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
+            })),
         ]
-        if pageNumber > 1 { result["previous"] = link(toPage: kind, pageNumber - 1) }
-        if pageNumber < count { result["next"] = link(toPage: kind, pageNumber + 1) }
-        return result
+        if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }
+        if pageNumber < count { fields.append((.next, .string(link(toPage: kind, pageNumber + 1)))) }
+        return .fields(fields)
     }
 
-    /// One row per record of `range`: the parts every row has (`rowBase`) and the page's own
-    /// `fields`; and the (fragment, id) pairs the selection rules need.
+    /// One row per record of `range`, and the (fragment, id) pairs the selection rules need.
     func rows(_ range: Range<Int>, collection: Collection?, record: (Int) -> (id: String, fragment: String),
-              fields: (Int) -> [String: Any]) -> (rows: [[String: Any]], selection: [(fragment: String, recordID: String)]) {
-        var rows: [[String: Any]] = []
+              row: (Int, RowCommon) -> any TemplateView) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
+        var rows: [MustacheValue] = []
         var selection: [(fragment: String, recordID: String)] = []
         rows.reserveCapacity(range.count)
+        selection.reserveCapacity(range.count)
         for i in range {
             let (id, fragment) = record(i)
             selection.append((fragment, id))
-            rows.append(rowBase(collection: collection, recordID: id, fragment: fragment).merging(fields(i)) { _, own in own })
+            rows.append(.object(row(i, rowCommon(collection: collection, recordID: id, fragment: fragment))))
         }
         return (rows, selection)
     }
 
     /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
-    func rowBase(collection: Collection?, recordID: String, fragment: String) -> [String: Any] {
+    func rowCommon(collection: Collection?, recordID: String, fragment: String) -> RowCommon {
         let detents = site.sheet.detents
-        let markers: [[String: Any]] = detents.enumerated().map { i, detent in
-            ["id": i == 0 ? fragment : "\(fragment)_\(detent)", "name": detent.description,
-             "dims": site.sheet.dims(at: detent), "recordID": fragment]
+        let escapedFragment = HTMLText(fragment)
+        let markers: [MustacheValue] = detents.enumerated().map { i, detent in
+            .object(RowCommon.Marker(id: i == 0 ? escapedFragment : HTMLText("\(fragment)_\(detent)"),
+                                     name: HTMLText(detent.description), dims: site.sheet.dims(at: detent),
+                                     recordID: escapedFragment))
         }
-        let detentLinks: [[String: Any]] = detents.enumerated().map { i, detent in
-            ["name": detent.description, "label": Self.label(detent),
-             "href": "#" + (i == 0 ? fragment : "\(fragment)_\(detent)")]
+        let detentLinks: [MustacheValue] = detents.enumerated().map { i, detent in
+            .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))),
+                     (.href, .string("#" + (i == 0 ? fragment : "\(fragment)_\(detent)")))])
         }
-        var row: [String: Any] = [
-            "id": recordID, "fragment": fragment, "href": "#" + fragment,
-            "markers": markers, "detentLinks": detentLinks,
-        ]
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []
-        var invalid: [String: Any] = [:]
+        var invalid: [(String, MustacheValue)] = []
         for i in own {
             let problem = validated.diagnostics[i]
-            if let field = problem.field, invalid[field] == nil {
-                invalid[field] = ["rule": problem.ruleID, "message": problem.message]
-                if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
-                    invalid[String(field[..<dot])] = ["rule": problem.ruleID, "message": problem.message]
-                }
+            guard let field = problem.field else { continue }
+            let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(problem.message))])
+            if !invalid.contains(where: { $0.0 == field }) { invalid.append((field, entry)) }
+            if let dot = field.firstIndex(of: "."), !invalid.contains(where: { $0.0 == field[..<dot] }) {
+                invalid.append((String(field[..<dot]), entry))
             }
         }
-        row["invalid"] = invalid
-        row["problems"] = own.map { problemSummary($0) }
-        row["problemCount"] = own.count
-        row["hasProblems"] = !own.isEmpty
-        row["problemsLabel"] = Self.plural(own.count, "problem")
-        return row
+        return RowCommon(id: HTMLText(recordID), fragment: escapedFragment, href: HTMLText("#" + fragment),
+                         markers: .list(markers), detentLinks: .list(detentLinks),
+                         invalid: invalid.isEmpty ? RowCommon.noInvalidFields : .object(RowCommon.InvalidFields(entries: invalid)),
+                         problems: .list(own.map(problemSummary)), problemCount: own.count)
     }
 
-    func problemSummary(_ i: Int) -> [String: Any] {
+    func problemSummary(_ i: Int) -> MustacheValue {
         let problem = validated.diagnostics[i]
-        return [
-            "severity": problem.severity.rawValue, "rule": problem.ruleID, "message": problem.message,
-            "field": problem.field ?? "", "location": problem.location?.description ?? "",
-            "href": link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)),
-        ]
+        return .fields([
+            (.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
+            (.message, .string(problem.message)), (.field, .string(problem.field ?? "")),
+            (.location, .string(problem.location?.description ?? "")),
+            (.href, .string(link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)))),
+        ])
     }
 
     /// How many mentions a panel lists before it says "and N more": a suspect of a large case is
     /// a suspect in hundreds of bulletins, and listing them all made each page megabytes.
     static let mentionLimit = 12
 
-    /// The first `mentionLimit` of `list`, and `["count": n]` for the rest (false when none).
-    static func capped<Element>(_ list: [Element]) -> (shown: [Element], more: Any) {
-        guard list.count > mentionLimit else { return (list, false) }
-        return (Array(list.prefix(mentionLimit)), ["count": list.count - mentionLimit])
+    /// The first `mentionLimit` of `list`, and `{count}` for the rest (false when none).
+    static func capped(_ list: [MustacheValue]) -> (shown: MustacheValue, more: MustacheValue) {
+        guard list.count > mentionLimit else { return (.list(list), .bool(false)) }
+        return (.list(Array(list.prefix(mentionLimit))), .fields([(.count, .int(list.count - mentionLimit))]))
     }
 
     static func plural(_ n: Int, _ word: String) -> String {
@@ -195,15 +198,15 @@ struct PageFrame {
         }
     }
 
-    func fruit(_ id: String) -> RecordRefs.Fruit {
+    func fruit(_ id: String) -> MustacheValue {
         refs.fruit(id, index: validated.index, depth: depth)
     }
 
-    func animal(_ a: Int) -> RecordRefs.Animal {
+    func animal(_ a: Int) -> MustacheValue {
         refs.animals[depth][a]
     }
 
-    func bulletin(_ b: Int) -> RecordRefs.Bulletin {
+    func bulletin(_ b: Int) -> MustacheValue {
         refs.bulletins[depth][b]
     }
 }

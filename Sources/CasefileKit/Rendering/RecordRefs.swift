@@ -1,107 +1,115 @@
-import Mustache
+import CasefileMustache
 
-/// Every record as other pages mention it (a name, a swatch, a link), built once per build for
-/// each of the two page depths, so that a page listing thousands of mentions copies references
-/// instead of building a dictionary for each. Templates read them like dictionaries.
+/// Every record as other pages mention it (a name, a swatch, a link), built and escaped once per
+/// build for each of the two page depths, so that a page listing thousands of mentions copies
+/// references.
 struct RecordRefs: Sendable {
-    struct Fruit: MustacheParent, Sendable {
-        let id, name, color, href: String
+    struct Fruit: TemplateView {
+        let id, name, color, href: HTMLText
         let known: Bool
 
-        func child(named name: String) -> Any? {
-            switch name {
-            case "id": id
-            case "name": self.name
-            case "color": color
-            case "href": href
-            case "known": known
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .id: .text(id)
+            case .name: .text(name)
+            case .color: .text(color)
+            case .href: .text(href)
+            case .known: .bool(known)
             default: nil
             }
         }
     }
 
-    struct Animal: MustacheParent, Sendable {
-        let id, name, emoji, species, href: String
+    struct Animal: TemplateView {
+        let id, name, emoji, species, href: HTMLText
 
-        func child(named name: String) -> Any? {
-            switch name {
-            case "id": id
-            case "name": self.name
-            case "emoji": emoji
-            case "species": species
-            case "href": href
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .id: .text(id)
+            case .name: .text(name)
+            case .emoji: .text(emoji)
+            case .species: .text(species)
+            case .href: .text(href)
             default: nil
             }
         }
     }
 
-    struct Bulletin: MustacheParent, Sendable {
-        let id, href, when, datetime, location, fruitName: String
+    struct Bulletin: TemplateView {
+        let id, href, when, datetime, location, fruitName: HTMLText
 
-        func child(named name: String) -> Any? {
-            switch name {
-            case "id": id
-            case "href": href
-            case "when": when
-            case "datetime": datetime
-            case "location": location
-            case "fruitName": fruitName
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .id: .text(id)
+            case .href: .text(href)
+            case .when: .text(when)
+            case .datetime: .text(datetime)
+            case .location: .text(location)
+            case .fruitName: .text(fruitName)
             default: nil
             }
         }
     }
 
     /// A mention with whether the animal was asleep at that bulletin.
-    struct Flagged<Base: MustacheParent & Sendable>: MustacheParent, Sendable {
-        let base: Base
+    struct Flagged: TemplateView {
+        let base: any TemplateView
         let asleep: Bool
 
-        func child(named name: String) -> Any? {
-            name == "asleep" ? asleep : base.child(named: name)
+        func value(_ field: TemplateField) -> MustacheValue? {
+            field == .asleep ? .bool(asleep) : base.value(field)
         }
     }
 
-    /// By depth (0: a page at the root, 1: a page one folder down), then by record index.
-    let fruits: [[Fruit]]
-    let animals: [[Animal]]
-    let bulletins: [[Bulletin]]
-    let whens: [(display: String, iso: String)]
+    /// By depth (0: a page at the root, 1: a page one folder down), then by record index; each
+    /// an `.object` already, so a list of mentions is an array copy.
+    let fruits: [[MustacheValue]]
+    let animals: [[MustacheValue]]
+    let bulletins: [[MustacheValue]]
+    let animalViews: [[Animal]]
+    let bulletinViews: [[Bulletin]]
+    let whens: [(display: HTMLText, iso: HTMLText)]
 
     init(_ v: ValidatedCase) {
         let c = v.caseFile
         let whens = v.index.localTimes.map { local in
-            local.map { (display: $0.display, iso: $0.iso8601) } ?? (display: "unknown time", iso: "")
+            local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: HTMLText("unknown time"), iso: HTMLText.empty)
         }
-        func href(_ kind: SiteMap.Kind, _ i: Int, _ fragment: String, depth: Int) -> String {
-            String(repeating: "../", count: depth) + v.siteMap.path(kind, recordAt: i) + "#" + fragment
+        func href(_ kind: SiteMap.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
+            HTMLText(String(repeating: "../", count: depth) + v.siteMap.path(kind, recordAt: i) + "#" + fragment)
         }
+        let fruitNames = c.fruits.map { HTMLText($0.name) }
         fruits = (0...1).map { depth in
             c.fruits.enumerated().map { f, fruit in
-                Fruit(id: fruit.id, name: fruit.name, color: fruit.color,
-                      href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true)
+                .object(Fruit(id: HTMLText(fruit.id), name: fruitNames[f], color: HTMLText(fruit.color),
+                              href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
             }
         }
-        animals = (0...1).map { depth in
-            c.animals.enumerated().map { a, animal in
-                Animal(id: animal.id, name: animal.name, emoji: animal.emoji ?? "", species: animal.species,
-                       href: href(.suspects, a, v.fragments.animals[a], depth: depth))
+        let animalNames = c.animals.map { (name: HTMLText($0.name), id: HTMLText($0.id), emoji: HTMLText($0.emoji ?? ""),
+                                           species: HTMLText($0.species)) }
+        animalViews = (0...1).map { depth in
+            c.animals.indices.map { a in
+                Animal(id: animalNames[a].id, name: animalNames[a].name, emoji: animalNames[a].emoji,
+                       species: animalNames[a].species, href: href(.suspects, a, v.fragments.animals[a], depth: depth))
             }
         }
-        bulletins = (0...1).map { depth in
+        animals = animalViews.map { $0.map { .object($0) } }
+        bulletinViews = (0...1).map { depth in
             c.bulletins.enumerated().map { b, bulletin in
-                let fruitName = v.index.fruitIndex[bulletin.fruit].map { c.fruits[$0].name } ?? bulletin.fruit
-                return Bulletin(id: bulletin.id, href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
-                                when: whens[b].display, datetime: whens[b].iso, location: bulletin.location,
+                let fruitName = v.index.fruitIndex[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit)
+                return Bulletin(id: HTMLText(bulletin.id), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
+                                when: whens[b].display, datetime: whens[b].iso, location: HTMLText(bulletin.location),
                                 fruitName: fruitName)
             }
         }
+        bulletins = bulletinViews.map { $0.map { .object($0) } }
         self.whens = whens
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
-    func fruit(_ id: String, index: CaseIndex, depth: Int) -> Fruit {
+    func fruit(_ id: String, index: CaseIndex, depth: Int) -> MustacheValue {
         guard let f = index.fruitIndex[id] else {
-            return Fruit(id: id, name: id, color: "transparent", href: "", known: false)
+            return .object(Fruit(id: HTMLText(id), name: HTMLText(id), color: "transparent", href: .empty, known: false))
         }
         return fruits[depth][f]
     }

@@ -1,3 +1,4 @@
+import CasefileMustache
 import Foundation
 
 /// Renders a validated case into the files of its site: the four tables (paginated), the 404
@@ -74,7 +75,7 @@ public struct SiteRenderer: Sendable {
                                   output: output)
             let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
                                         rows: [], selection: [])
-            return OutputFile(path: "404.html", contents: templates.render(context, template: "notfound"))
+            return OutputFile(path: "404.html", contents: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
         let path = v.siteMap.path(kind, page: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
@@ -82,13 +83,13 @@ public struct SiteRenderer: Sendable {
         let size = v.siteMap.pageSize
         let count = v.siteMap.counts[kind] ?? 0
         let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)
-        let context: [String: Any] = switch kind {
+        let context: PageView = switch kind {
         case .suspects: SuspectsPage(frame: frame).context(range: range)
         case .bulletins: BulletinsPage(frame: frame).context(range: range)
         case .fruits: FruitsPage(frame: frame).context(range: range)
         case .validation: ValidationPage(frame: frame, lines: lines).context(range: range)
         }
-        return OutputFile(path: path, contents: templates.render(context, template: kind.rawValue))
+        return OutputFile(path: path, contents: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
     }
 
     /// The lines of every file that a problem points into, split once.
@@ -106,7 +107,7 @@ public struct SiteRenderer: Sendable {
 
     /// The stylesheet's settings: media queries cannot read custom properties, so the breakpoint
     /// and the detents are written into the CSS.
-    static func stylesheetContext(_ site: SiteSettings) -> [String: Any] {
+    static func stylesheetContext(_ site: SiteSettings) -> MustacheValue {
         func px(_ value: Double) -> String { RecordDecoding.format(value) }
         let detents = site.sheet.detents.map { detent in
             let height = switch detent {
@@ -118,18 +119,18 @@ public struct SiteRenderer: Sendable {
         }
         // While the sheet is dragged, the dim follows it: clear up to the last detent that lets
         // the page be used, full at the first one that does not.
-        var dimFollow: [String: Any]?
-        if let first = detents.firstIndex(where: \.dims) {
-            dimFollow = ["from": first == 0 ? "0px" : detents[first - 1].height, "to": detents[first].height]
-        }
-        return [
-            "compactBelow": px(site.inspector.compactBelow),
-            "compactMax": px(site.inspector.compactBelow - 0.02),
-            "minWidth": px(site.inspector.minWidth),
-            "idealWidth": px(site.inspector.idealWidth),
-            "maxWidth": px(site.inspector.maxWidth),
-            "detents": detents.map { ["name": $0.name, "height": $0.height, "dims": $0.dims] as [String: Any] },
-            "dimFollow": dimFollow as Any,
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.compactBelow, .string(px(site.inspector.compactBelow))),
+            (.compactMax, .string(px(site.inspector.compactBelow - 0.02))),
+            (.minWidth, .string(px(site.inspector.minWidth))),
+            (.idealWidth, .string(px(site.inspector.idealWidth))),
+            (.maxWidth, .string(px(site.inspector.maxWidth))),
+            (.detents, .list(detents.map { .fields([(.name, .string($0.name)), (.height, .string($0.height)), (.dims, .bool($0.dims))]) })),
         ]
+        if let first = detents.firstIndex(where: \.dims) {
+            fields.append((.dimFollow, .fields([(.from, .string(first == 0 ? "0px" : detents[first - 1].height)),
+                                                 (.to, .string(detents[first].height))])))
+        }
+        return .fields(fields)
     }
 }

@@ -1,45 +1,88 @@
+import CasefileMustache
+
 /// The rows of one page of the Suspects table.
 struct SuspectsPage {
     let frame: PageFrame
 
-    func context(range: Range<Int>) -> [String: Any] {
+    struct Row: TemplateView {
+        let common: RowCommon
+        let name, species, emoji, pawSize, alibi, sleep, wake: HTMLText
+        let hasSchedule: Bool
+        let suspicion: MustacheValue
+        let fruits, fruitsPreview: MustacheValue
+        let fruitCount: Int
+        let noteHTML: HTMLText?
+        let bulletins, moreBulletins: MustacheValue
+        let bulletinCount: Int
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .name: .text(name)
+            case .species: .text(species)
+            case .emoji: .text(emoji)
+            case .hasEmoji: .bool(!emoji.raw.isEmpty)
+            case .pawSize: .text(pawSize)
+            case .alibi: .text(alibi)
+            case .hasAlibi: .bool(!alibi.raw.isEmpty)
+            case .sleep: .text(sleep)
+            case .wake: .text(wake)
+            case .hasSchedule: .bool(hasSchedule)
+            case .suspicion: suspicion
+            case .fruits: fruits
+            case .hasFruits: .bool(fruitCount > 0)
+            case .fruitsPreview: fruitsPreview
+            case .moreFruits: .int(max(0, fruitCount - 3))
+            case .hasMoreFruits: .bool(fruitCount > 3)
+            case .noteHTML: .text(noteHTML ?? .empty)
+            case .hasNote: .bool(noteHTML != nil)
+            case .bulletins: bulletins
+            case .moreBulletins: moreBulletins
+            case .hasBulletins: .bool(bulletinCount > 0)
+            case .bulletinCount: .int(bulletinCount)
+            default: common.value(field)
+            }
+        }
+    }
+
+    func context(range: Range<Int>) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .animals, record: { (v.caseFile.animals[$0].id, v.fragments.animals[$0]) }) { a in
+        let table = frame.rows(range, collection: .animals, record: { (v.caseFile.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
             let animal = v.caseFile.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
-            let involved = v.index.involvements[a].map { inv in
-                RecordRefs.Flagged(base: frame.bulletin(inv.bulletin), asleep: inv.asleep)
+            let involved: [MustacheValue] = v.index.involvements[a].map { inv in
+                .object(RecordRefs.Flagged(base: frame.refs.bulletinViews[frame.depth][inv.bulletin], asleep: inv.asleep))
             }
-            return [
-                "name": animal.name, "species": animal.species, "emoji": animal.emoji ?? "",
-                "hasEmoji": !(animal.emoji ?? "").isEmpty,
-                "pawSize": animal.pawSize.rawValue,
-                "alibi": animal.alibi ?? "", "hasAlibi": !(animal.alibi ?? "").isEmpty,
-                "sleep": animal.sleepSchedule?.sleep.description ?? "",
-                "wake": animal.sleepSchedule?.wake.description ?? "",
-                "hasSchedule": animal.sleepSchedule != nil,
-                "suspicion": [
-                    "value": RecordDecoding.format(min(max(animal.suspicionLevel, 0), 1)),
-                    "written": RecordDecoding.format(animal.suspicionLevel),
-                    "percent": Int((min(max(animal.suspicionLevel, 0), 1) * 100).rounded()),
-                    "label": suspicion.label.rawValue, "tone": suspicion.label.tone,
-                    "bars": (1...4).map { ["filled": $0 <= suspicion.filledBars, "level": $0] },
-                ] as [String: Any],
-                "fruits": fruits, "hasFruits": !fruits.isEmpty,
-                "fruitsPreview": Array(fruits.prefix(3)),
-                "moreFruits": max(0, fruits.count - 3), "hasMoreFruits": fruits.count > 3,
-                "noteHTML": v.animalNotes[a] ?? "", "hasNote": v.animalNotes[a] != nil,
-                "bulletins": PageFrame.capped(involved).shown, "moreBulletins": PageFrame.capped(involved).more,
-                "hasBulletins": !involved.isEmpty,
-                "bulletinCount": involved.count,
-            ]
+            let capped = PageFrame.capped(involved)
+            let level = min(max(animal.suspicionLevel, 0), 1)
+            return Row(
+                common: common,
+                name: HTMLText(animal.name), species: HTMLText(animal.species), emoji: HTMLText(animal.emoji ?? ""),
+                pawSize: HTMLText(animal.pawSize.rawValue), alibi: HTMLText(animal.alibi ?? ""),
+                sleep: HTMLText(animal.sleepSchedule?.sleep.description ?? ""),
+                wake: HTMLText(animal.sleepSchedule?.wake.description ?? ""),
+                hasSchedule: animal.sleepSchedule != nil,
+                suspicion: .fields([
+                    (.value, .string(RecordDecoding.format(level))),
+                    (.written, .string(RecordDecoding.format(animal.suspicionLevel))),
+                    (.percent, .int(Int((level * 100).rounded()))),
+                    (.label, .string(suspicion.label.rawValue)), (.tone, .string(suspicion.label.tone)),
+                    (.bars, Self.bars[suspicion.filledBars] ?? .list((1...4).map { .fields([(.filled, .bool($0 <= suspicion.filledBars)), (.level, .int($0))]) })),
+                ]),
+                fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
+                noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
+                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: involved.count)
         }
-        var context = frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
+        var extra: [(TemplateField, MustacheValue)] = []
+        if !v.caseFile.animals.isEmpty { extra.append((.chart, Charts.suspicion(v.caseFile.animals))) }
+        return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseFile.animals.count))",
                              emptyMessage: "No suspects yet: add animals to animals.yaml.",
-                             rows: table.rows, selection: table.selection)
-        if !v.caseFile.animals.isEmpty { context["chart"] = Charts.suspicion(v.caseFile.animals) }
-        return context
+                             rows: table.rows, selection: table.selection, extra: extra)
     }
+
+    /// The four bars of the suspicion meter for 0…4 filled bars, made once.
+    private static let bars: [Int: MustacheValue] = Dictionary(uniqueKeysWithValues: (0...4).map { filled in
+        (filled, .list((1...4).map { .fields([(.filled, .bool($0 <= filled)), (.level, .int($0))]) }))
+    })
 }

@@ -1,6 +1,6 @@
 import CasefileTemplates
 import Foundation
-import Mustache
+import CasefileMustache
 
 /// The Mustache templates a build renders with: the built-in set, with any file of a custom
 /// templates folder taking the place of the built-in one of the same name (and extra partials
@@ -8,7 +8,6 @@ import Mustache
 /// build with its file, line and column.
 public struct TemplateSet: Sendable {
     let library: MustacheLibrary
-    let stylesheet: MustacheTemplate
 
     /// The page templates every set must have.
     static let pageTemplates = ["suspects", "bulletins", "fruits", "validation", "notfound"]
@@ -31,11 +30,12 @@ public struct TemplateSet: Sendable {
                 stylesheet = (try read(directory, stylesheetName, path), path)
             }
         }
-        var library = MustacheLibrary()
+        var library = MustacheLibrary(vocabulary: TemplateField.vocabulary)
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            library.register(try parse(source.text, path: source.path), named: name)
+            try parse(source.text, path: source.path, as: name, into: &library)
         }
-        return TemplateSet(library: library, stylesheet: try parse(stylesheet.text, path: stylesheet.path))
+        try parse(stylesheet.text, path: stylesheet.path, as: stylesheetName, into: &library)
+        return TemplateSet(library: library)
     }
 
     private static func read(_ directory: URL, _ relative: String, _ path: String) throws -> String {
@@ -46,12 +46,11 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    private static func parse(_ text: String, path: String) throws -> MustacheTemplate {
+    private static func parse(_ text: String, path: String, as name: String, into library: inout MustacheLibrary) throws {
         do {
-            return try MustacheTemplate(string: text)
-        } catch let error as MustacheTemplate.ParserError {
-            throw CasefileError.template("\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
-                                         message: "\(error.error)")
+            try library.register(text, named: name)
+        } catch {
+            throw CasefileError.template("\(path):\(error.line):\(error.column)", message: error.message)
         }
     }
 
@@ -62,11 +61,11 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the page template `name`; the set always has it (the built-in one at least).
-    func render(_ context: [String: Any], template name: String) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ context: some MustacheObject, template name: String, capacity: Int = 0) -> String {
+        library.render(context, template: name, capacity: capacity)
     }
 
-    func renderStylesheet(_ context: [String: Any]) -> String {
-        stylesheet.render(context, library: library)
+    func renderStylesheet(_ context: MustacheValue) -> String {
+        library.render(context, template: Self.stylesheetName, capacity: 1 << 16)
     }
 }

@@ -1,32 +1,42 @@
+import CasefileMustache
+
 /// The rows of one page of the Validation table, and the summary above it.
 struct ValidationPage {
     let frame: PageFrame
     /// Each source file's lines, split once for all the excerpts on this page.
     let lines: [String: [Substring]]
 
-    func context(range: Range<Int>) -> [String: Any] {
-        let v = frame.validated
-        let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i in
-            let problem = v.diagnostics[i]
-            return [
-                "severity": problem.severity.rawValue,
-                "severityLabel": problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst(),
-                "isError": problem.severity == .error,
-                "rule": problem.ruleID, "ruleDescription": problem.rule?.summary ?? "",
-                "recordID": problem.recordID ?? "", "recordHref": recordHref(problem),
-                "field": problem.field ?? "", "message": problem.message, "fix": problem.fix ?? "",
-                "value": problem.value ?? "", "hasValue": problem.value != nil,
-                "location": problem.location?.description ?? "",
-                "related": problem.related.map(\.description), "hasRelated": !problem.related.isEmpty,
-                "excerpt": excerpt(problem.location), "hasExcerpt": problem.location.flatMap { lines[$0.path] } != nil,
-            ]
+    struct Row: TemplateView {
+        let common: RowCommon
+        let fields: Fields
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            fields.value(field) ?? common.value(field)
         }
-        var context = frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
-                                    caption: "Problems (\(v.diagnostics.count))",
-                                    emptyMessage: "No problems: every rule passed.",
-                                    rows: table.rows, selection: table.selection)
-        context["summary"] = summary()
-        return context
+    }
+
+    func context(range: Range<Int>) -> PageView {
+        let v = frame.validated
+        let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i, common in
+            let problem = v.diagnostics[i]
+            return Row(common: common, fields: Fields([
+                (.severity, .string(problem.severity.rawValue)),
+                (.severityLabel, .string(problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst())),
+                (.isError, .bool(problem.severity == .error)),
+                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule?.summary ?? "")),
+                (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
+                (.field, .string(problem.field ?? "")), (.message, .string(problem.message)), (.fix, .string(problem.fix ?? "")),
+                (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),
+                (.location, .string(problem.location?.description ?? "")),
+                (.related, .list(problem.related.map { .string($0.description) })), (.hasRelated, .bool(!problem.related.isEmpty)),
+                (.excerpt, .list(excerpt(problem.location))),
+                (.hasExcerpt, .bool(problem.location.flatMap { lines[$0.path] } != nil)),
+            ]))
+        }
+        return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
+                             caption: "Problems (\(v.diagnostics.count))",
+                             emptyMessage: "No problems: every rule passed.",
+                             rows: table.rows, selection: table.selection, extra: [(.summary, summary())])
     }
 
     private func recordHref(_ problem: Diagnostic) -> String {
@@ -42,33 +52,37 @@ struct ValidationPage {
     }
 
     /// Two lines either side of the problem, the problem's line marked with a caret under its column.
-    private func excerpt(_ location: SourceLocation?) -> [[String: Any]] {
+    private func excerpt(_ location: SourceLocation?) -> [MustacheValue] {
         guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
         let range = max(1, location.line - 2)...min(text.count, location.line + 2)
         return range.map { n in
             let line = String(text[n - 1])
-            var entry: [String: Any] = ["number": n, "text": line, "marked": n == location.line]
+            var entry: [(TemplateField, MustacheValue)] = [(.number, .int(n)), (.text, .string(line)), (.marked, .bool(n == location.line))]
             if n == location.line {
                 let lead = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                entry["caret"] = lead + "^"
+                entry.append((.caret, .string(lead + "^")))
             }
-            return entry
+            return .fields(entry)
         }
     }
 
-    private func summary() -> [String: Any] {
+    private func summary() -> MustacheValue {
         let v = frame.validated
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1
             if let path = problem.location?.path { byFile[path, default: 0] += 1 }
         }
-        return [
-            "errors": v.errorCount, "warnings": v.warningCount, "notes": v.noteCount,
-            "rulesRun": v.rulesRun.count, "rulesPassed": v.rulesRun.count { byRule[$0.id] == nil },
-            "filesChecked": v.files.count,
-            "byRule": byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ["rule": $0.key, "count": $0.value] },
-            "byFile": byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ["file": $0.key, "count": $0.value] },
-        ]
+        return .fields([
+            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
+            (.rulesRun, .int(v.rulesRun.count)), (.rulesPassed, .int(v.rulesRun.count { byRule[$0.id] == nil })),
+            (.filesChecked, .int(v.files.count)),
+            (.byRule, .list(byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                .fields([(.rule, .string($0.key)), (.count, .int($0.value))])
+            })),
+            (.byFile, .list(byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                .fields([(.file, .string($0.key)), (.count, .int($0.value))])
+            })),
+        ])
     }
 }

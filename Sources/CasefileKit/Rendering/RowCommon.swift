@@ -1,0 +1,54 @@
+import CasefileMustache
+
+/// What every row has, whatever its table: id, fragment, link, markers, detent links, problems
+/// and invalid fields. A page's row answers its own names and hands the rest to this.
+struct RowCommon: Sendable {
+    let id, fragment, href: HTMLText
+    let markers, detentLinks, invalid, problems: MustacheValue
+    let problemCount: Int
+
+    func value(_ field: TemplateField) -> MustacheValue? {
+        switch field {
+        case .id: .text(id)
+        case .fragment: .text(fragment)
+        case .href: .text(href)
+        case .markers: markers
+        case .detentLinks: detentLinks
+        case .invalid: invalid
+        case .problems: problems
+        case .problemCount: .int(problemCount)
+        case .hasProblems: .bool(problemCount > 0)
+        case .problemsLabel: .string(PageFrame.plural(problemCount, "problem"))
+        default: nil
+        }
+    }
+
+    /// A fragment target in a panel, one per detent.
+    struct Marker: TemplateView {
+        let id, name: HTMLText
+        let dims: Bool
+        let recordID: HTMLText
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .id: .text(id)
+            case .name: .text(name)
+            case .dims: .bool(dims)
+            case .recordID: .text(recordID)
+            default: nil
+            }
+        }
+    }
+
+    /// `invalid`: field names (data, not template vocabulary) to `{rule, message}`.
+    struct InvalidFields: MustacheObject {
+        let entries: [(String, MustacheValue)]
+
+        func value(for key: MustacheKey) -> MustacheValue? {
+            for (name, value) in entries where name == key.name { return value }
+            return nil
+        }
+    }
+
+    static let noInvalidFields = MustacheValue.object(InvalidFields(entries: []))
+}

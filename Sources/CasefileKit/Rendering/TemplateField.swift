@@ -1,0 +1,74 @@
+import CasefileMustache
+
+/// Every name the built-in templates and the documented page contexts use (Templates/README.md).
+/// Templates are parsed against this vocabulary, so a view model answers a name with a `switch`
+/// on this enum; a name outside it (a custom template's typo) finds nothing, as before.
+enum TemplateField: Int, CaseIterable, Sendable {
+    // Every page
+    case lang, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
+    case nav, counts, inspector, detents, table, rows, pagination, chart, summary
+    case label, href, current
+    case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
+    case presented, placement, placeholder, name, first
+    case caption, isEmpty, emptyMessage, rowCount
+    case show, pages, previous, next, number
+    // Every row
+    case id, fragment, markers, detentLinks, invalid, problems, problemCount, problemsLabel
+    case dims, recordID, rule, message, severity, field, location
+    // Suspects
+    case species, emoji, hasEmoji, pawSize, alibi, hasAlibi, sleep, wake, hasSchedule, suspicion
+    case value, written, percent, tone, bars, filled, level
+    case fruits, hasFruits, fruitsPreview, moreFruits, hasMoreFruits, noteHTML, hasNote
+    case bulletins, moreBulletins, hasBulletins, bulletinCount, count
+    case color, known, when, datetime, fruitName, asleep
+    // Bulletins
+    case hasTime, fruit, bites, hasBites, suspects, moreSuspects, hasSuspects, awakeCount, asleepCount, reporter
+    // Fruits
+    case fans, moreFans, fanCount, hasFans
+    // Validation
+    case severityLabel, isError, ruleDescription, recordHref, fix, hasValue, related, hasRelated
+    case excerpt, hasExcerpt, text, marked, caret
+    case rulesRun, rulesPassed, filesChecked, byRule, byFile, file
+    // Charts
+    case title, description, width, height, x, y, centerX, countY, labelY, short, countText
+    // The stylesheet
+    case compactBelow, compactMax, minWidth, idealWidth, maxWidth, dimFollow, from, to
+
+    /// The names in code order, for `MustacheLibrary(vocabulary:)`.
+    static let vocabulary: [String] = allCases.map { "\($0)" }
+}
+
+/// A view model: answers the names of `TemplateField` it has, nil for the others (so the
+/// lookup goes on down the context stack).
+protocol TemplateView: MustacheObject {
+    func value(_ field: TemplateField) -> MustacheValue?
+}
+
+extension TemplateView {
+    @inline(__always)
+    func value(for key: MustacheKey) -> MustacheValue? {
+        guard let field = TemplateField(rawValue: key.code) else { return nil }
+        return value(field)
+    }
+}
+
+/// A small view model written as a list of fields: for objects made once per page (navigation,
+/// counts, pagination), where a short scan costs nothing.
+struct Fields: TemplateView {
+    let entries: [(TemplateField, MustacheValue)]
+
+    init(_ entries: [(TemplateField, MustacheValue)]) {
+        self.entries = entries
+    }
+
+    func value(_ field: TemplateField) -> MustacheValue? {
+        for (name, value) in entries where name == field { return value }
+        return nil
+    }
+}
+
+extension MustacheValue {
+    static func fields(_ entries: [(TemplateField, MustacheValue)]) -> MustacheValue {
+        .object(Fields(entries))
+    }
+}
