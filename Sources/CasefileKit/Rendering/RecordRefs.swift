@@ -2,11 +2,16 @@ import CasefileMustache
 
 /// Every record as other pages mention it (a name, a swatch, a link), built and escaped once per
 /// build for each of the two page depths, so that a page listing thousands of mentions copies
-/// references.
+/// references. They are immutable classes: a mention in a list is one pointer, not a copy of
+/// a dozen strings.
 struct RecordRefs: Sendable {
-    struct Fruit: TemplateView {
+    final class Fruit: TemplateView {
         let id, name, color, href: HTMLText
         let known: Bool
+
+        init(id: HTMLText, name: HTMLText, color: HTMLText, href: HTMLText, known: Bool) {
+            (self.id, self.name, self.color, self.href, self.known) = (id, name, color, href, known)
+        }
 
         func value(_ field: TemplateField) -> MustacheValue? {
             switch field {
@@ -20,8 +25,12 @@ struct RecordRefs: Sendable {
         }
     }
 
-    struct Animal: TemplateView {
+    final class Animal: TemplateView {
         let id, name, emoji, species, href: HTMLText
+
+        init(id: HTMLText, name: HTMLText, emoji: HTMLText, species: HTMLText, href: HTMLText) {
+            (self.id, self.name, self.emoji, self.species, self.href) = (id, name, emoji, species, href)
+        }
 
         func value(_ field: TemplateField) -> MustacheValue? {
             switch field {
@@ -35,8 +44,12 @@ struct RecordRefs: Sendable {
         }
     }
 
-    struct Bulletin: TemplateView {
+    final class Bulletin: TemplateView {
         let id, href, when, datetime, location, fruitName: HTMLText
+
+        init(id: HTMLText, href: HTMLText, when: HTMLText, datetime: HTMLText, location: HTMLText, fruitName: HTMLText) {
+            (self.id, self.href, self.when, self.datetime, self.location, self.fruitName) = (id, href, when, datetime, location, fruitName)
+        }
 
         func value(_ field: TemplateField) -> MustacheValue? {
             switch field {
