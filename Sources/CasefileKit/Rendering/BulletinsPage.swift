@@ -41,10 +41,10 @@ struct BulletinsPage {
         let v = frame.validated
         let table = frame.rows(range, collection: .bulletins, record: { (v.caseFile.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
             let bulletin = v.caseFile.bulletins[b]
-            let suspects: [MustacheValue] = v.index.suspects[b].map { suspect in
+            let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
             }
-            let capped = PageFrame.capped(suspects)
+            let capped = PageFrame.capped(suspects, count: v.index.suspectCount(b))
             let when = frame.refs.whens[b]
             let reporter: MustacheValue = if let id = bulletin.reportedBy {
                 if let r = v.index.animalIndex[id] {
@@ -58,7 +58,7 @@ struct BulletinsPage {
             return Row(common: common, when: when.display, datetime: when.iso, fruit: frame.fruit(bulletin.fruit),
                        location: HTMLText(bulletin.location), bites: bulletin.bites,
                        suspects: capped.shown, moreSuspects: capped.more,
-                       suspectCount: suspects.count, asleepCount: v.index.suspects[b].count(where: \.asleep),
+                       suspectCount: v.index.suspectCount(b), asleepCount: v.index.asleepSuspectCount(b),
                        noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter)
         }
         var extra: [(TemplateField, MustacheValue)] = []

@@ -31,9 +31,10 @@ struct FruitsPage {
         let v = frame.validated
         let table = frame.rows(range, collection: .fruits, record: { (v.caseFile.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseFile.fruits[f]
-            let fans = v.index.fans[f].map(frame.animal)
-            let bulletins = v.index.fruitBulletins[f].map(frame.bulletin)
-            let cappedFans = PageFrame.capped(fans), cappedBulletins = PageFrame.capped(bulletins)
+            let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
+            let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)
+            let cappedBulletins = PageFrame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
+                                                   count: bulletins.count)
             return Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
                        fans: cappedFans.shown, moreFans: cappedFans.more,
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,

@@ -180,10 +180,12 @@ struct PageFrame {
     /// a suspect in hundreds of bulletins, and listing them all made each page megabytes.
     static let mentionLimit = 12
 
-    /// The first `mentionLimit` of `list`, and `{count}` for the rest (false when none).
-    static func capped(_ list: [MustacheValue]) -> (shown: MustacheValue, more: MustacheValue) {
-        guard list.count > mentionLimit else { return (.list(list), .bool(false)) }
-        return (.list(Array(list.prefix(mentionLimit))), .fields([(.count, .int(list.count - mentionLimit))]))
+    /// The first `mentionLimit` of `list`, and `{count}` for the rest (false when none); `count`
+    /// is the whole list's length when `list` holds only its start.
+    static func capped(_ list: [MustacheValue], count: Int? = nil) -> (shown: MustacheValue, more: MustacheValue) {
+        let count = count ?? list.count
+        guard count > mentionLimit else { return (.list(list), .bool(false)) }
+        return (.list(Array(list.prefix(mentionLimit))), .fields([(.count, .int(count - mentionLimit))]))
     }
 
     static func plural(_ n: Int, _ word: String) -> String {

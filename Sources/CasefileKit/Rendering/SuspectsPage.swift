@@ -50,10 +50,10 @@ struct SuspectsPage {
             let animal = v.caseFile.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
-            let involved: [MustacheValue] = v.index.involvements[a].map { inv in
+            let involved: [MustacheValue] = v.index.involvements(a, limit: PageFrame.mentionLimit + 1).map { inv in
                 .object(RecordRefs.Flagged(base: frame.refs.bulletinViews[frame.depth][inv.bulletin], asleep: inv.asleep))
             }
-            let capped = PageFrame.capped(involved)
+            let capped = PageFrame.capped(involved, count: v.index.involvementCount(a))
             let level = min(max(animal.suspicionLevel, 0), 1)
             return Row(
                 common: common,
@@ -71,7 +71,7 @@ struct SuspectsPage {
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
                 noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
-                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: involved.count)
+                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a))
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if !v.caseFile.animals.isEmpty { extra.append((.chart, Charts.suspicion(v.caseFile.animals))) }

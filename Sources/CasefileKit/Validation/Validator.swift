@@ -143,11 +143,12 @@ public struct Validator: Sendable {
                     location: m.animals[a].location, collection: .animals, recordID: animal.id,
                     fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
             }
-            let involved = index.involvements[a]
-            if animal.suspicionLevel >= 0.5, !involved.isEmpty, involved.allSatisfy(\.asleep), c.site.reports(.unsupportedSuspicion) {
+            let involved = index.involvementCount(a)
+            if animal.suspicionLevel >= 0.5, involved > 0, index.asleepInvolvementCount(a) == involved,
+               c.site.reports(.unsupportedSuspicion) {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
-                    message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved.count) bulletins about its favourite fruits",
+                    message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved) bulletins about its favourite fruits",
                     location: locator.place(of: "suspicionLevel", in: .animals, record: a), collection: .animals, recordID: animal.id,
                     field: "suspicionLevel", value: RecordDecoding.format(animal.suspicionLevel),
                     fix: "Lower the suspicion, or check the sleep schedule."))
@@ -155,7 +156,7 @@ public struct Validator: Sendable {
         }
         for (b, bulletin) in c.bulletins.enumerated() where c.site.reports(.reporterIsSuspect) {
             guard let reporter = bulletin.reportedBy, let r = index.animalIndex[reporter],
-                  index.suspects[b].contains(where: { $0.animal == r && !$0.asleep }) else { continue }
+                  index.isSuspect(animal: r, in: b), !index.isAsleep(animal: r, at: b) else { continue }
             problems.append(Diagnostic(
                 rule: .reporterIsSuspect,
                 message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
