@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: `casefile publish` against `casefile build` on the same synthetic case (release
-# binary, ../shared/bench/make-case.py), alternating, RUNS times each; prints each run's wall
+# binary, Scripts/make-case.py), alternating, RUNS times each; prints each run's wall
 # time, CPU time (user + system: steadier than wall time on a busy machine), peak memory
 # (/usr/bin/time -v) and publish's own check time, then the medians.
 #   Scripts/bench-publish.sh [ANIMALS] [RUNS]      (default: 10000 animals and bulletins, 3 runs)
@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 
 Scripts/install-deps.sh --bench
 swift build -c release --product casefile >/dev/null
-python3 ../shared/bench/make-case.py "$work/case" --animals "$animals" >/dev/null
+python3 Scripts/make-case.py "$work/case" --animals "$animals" >/dev/null
 echo "corpus: make-case.py --animals $animals ($(du -sh "$work/case" | cut -f1))"
 
 measure() {  # measure COMMAND…: prints "wall cpu KiB"

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Benchmark of `casefile validate` (release build) on a synthetic case from
-# ../shared/bench/make-case.py, with position support as shipped and with positions disabled
+# Scripts/make-case.py, with position support as shipped and with positions disabled
 # (CASEFILE_BENCH_NO_POSITIONS=1, a benchmark-only switch: readers keep no field positions and
 # later rules point at the record). Runs are interleaved; prints each run and the medians of
 # wall time, user CPU time and peak RSS.
 #   Scripts/bench-validate.sh [ANIMALS] [RUNS] [NOTES]
 #   (default: 10000 animals and bulletins, 5 runs, make-case.py's share of records with a note;
 #   NOTES=0 leaves notes out, so that loading and the rules are most of the time measured)
-# Two cases are measured: the generated one as it is (make-case.py plants a few
-# reporter-is-suspect notes), and a clean one: the same with `reporter-is-suspect: off`
+# Two cases are measured: the generated one as it is (on make-case.py's cases the record-level
+# rules find a few reporter-is-suspect notes), and a clean one: the same with `reporter-is-suspect: off`
 # in site.yaml, so that validate reports no problem at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 
 Scripts/install-deps.sh --bench
 swift build -c release --product casefile >/dev/null
-python3 ../shared/bench/make-case.py "$work/case" --animals "$animals" $notes >/dev/null
+python3 Scripts/make-case.py "$work/case" --animals "$animals" $notes >/dev/null
 cp -R "$work/case" "$work/clean"
 printf '\nvalidation:\n  rules:\n    reporter-is-suspect: off\n' >> "$work/clean/site.yaml"
 

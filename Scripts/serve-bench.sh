@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of `casefile serve` (release build): the time from a note's write to the reload
-# event, on the sample case and on a synthetic case from ../shared/bench/make-case.py, and a wrk
+# event, on the sample case and on a synthetic case from Scripts/make-case.py, and a wrk
 # load run (32 connections, 10 s) against the served index page of each.
 #   Scripts/serve-bench.sh [ANIMALS] [EDITS]     (default: 10000 animals and bulletins, 9 edits)
 set -euo pipefail
@@ -15,7 +15,7 @@ trap cleanup EXIT
 Scripts/install-deps.sh --bench
 swift build -c release --product casefile >/dev/null
 cp -R Content "$work/sample"
-python3 ../shared/bench/make-case.py "$work/big" --animals "$animals" >/dev/null
+python3 Scripts/make-case.py "$work/big" --animals "$animals" >/dev/null
 
 bench() {  # NAME CASE-FOLDER
   local name=$1 folder=$2
