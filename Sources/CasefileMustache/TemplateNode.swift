@@ -19,5 +19,8 @@ indirect enum TemplateNode: Sendable {
     /// the partial's output starts with it.
     case partial(name: String, indentation: String, overrides: [String: [TemplateNode]]?)
     /// `{{$name}}default{{/name}}` outside a parent: the caller's override, or the default.
+    /// Both bodies come without the indentation they were written at (when their opening tag
+    /// stands alone); `indentation` is what the lines get here instead: the default's own, or
+    /// the whitespace before the tag.
     case block(name: String, defaultBody: [TemplateNode], indentation: String)
 }

@@ -36,13 +36,18 @@ struct TemplateParser {
         var name: String
         /// Byte offset of the opening delimiter, for error positions.
         var offset: Int
-        /// For a partial, parent or block alone on its line: the whitespace before it.
-        var indentation = ""
+        /// True when the tag stands alone on its line (which it took with it).
+        var standalone = false
+        /// The whitespace between the start of the line and the tag, when the tag is the line's
+        /// first and only whitespace comes before it; nil otherwise. A standalone partial or
+        /// parent indents its output by it; a block indents the lines after its first by it.
+        var leading: String?
     }
 
     enum Token {
         /// A run of text; a line break ends one, so each line's text is its own tokens.
-        case text(String)
+        /// `lineStart`: the text starts its line.
+        case text(String, lineStart: Bool)
         case tag(Tag)
     }
 
@@ -54,7 +59,7 @@ struct TemplateParser {
         var textStart = 0
         let n = bytes.count
         func flushText(to end: Int) {
-            if textStart < end { tokens.append(.text(String(decoding: bytes[textStart..<end], as: UTF8.self))) }
+            if textStart < end { tokens.append(.text(String(decoding: bytes[textStart..<end], as: UTF8.self), lineStart: false)) }
         }
         while i < n {
             if bytes[i] == UInt8(ascii: "\n") {
@@ -163,41 +168,85 @@ struct TemplateParser {
 
     // MARK: - Standalone lines
 
+    /// What an opening tag opened, to tell a parent's own tags from the others.
+    private enum Opened { case section, parent, blockDefinition, block }
+
     /// Drops the whitespace and the line break around a tag that stands alone on its line, and
-    /// records a standalone partial's (parent's, block's) indentation.
+    /// marks where each line starts (its first token) and the whitespace before a line's first
+    /// tag.
+    ///
+    /// A line stands alone when, but for whitespace, it holds one tag that is not a variable; or
+    /// only tags of parents (`{{<parent}}`, the `{{$block}}`s defined directly inside it, and
+    /// their closing tags), whose surrounding text is not rendered anyway: so
+    /// `{{<parent}}{{/parent}}` and `{{<parent}}{{$block}}` take their line with them, as the
+    /// specification's inheritance cases require. Two section tags on one line do not.
     static func removingStandaloneLines(_ tokens: [Token]) -> [Token] {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
+        var opened: [Opened] = []
         var lineStart = 0
         while lineStart < tokens.count {
             var lineEnd = lineStart
             // A line runs up to and including the text token that ends in a line break.
             while lineEnd < tokens.count {
-                if case let .text(t) = tokens[lineEnd], t.utf8.last == UInt8(ascii: "\n") { break }
+                if case let .text(t, _) = tokens[lineEnd], t.utf8.last == UInt8(ascii: "\n") { break }
                 lineEnd += 1
             }
-            let line = tokens[lineStart..<min(lineEnd + 1, tokens.count)]
+            var line = Array(tokens[lineStart..<min(lineEnd + 1, tokens.count)])
             lineStart = lineEnd + 1
-            var tags: [Tag] = []
+            var tagCount = 0
+            var standaloneKinds = true
+            var parentTagsOnly = true
             var blank = true
             var leading = ""
-            for token in line {
-                switch token {
-                case let .tag(tag): tags.append(tag)
-                case let .text(t):
+            for k in line.indices {
+                switch line[k] {
+                case var .tag(tag):
+                    if tagCount == 0, blank { tag.leading = leading }
+                    tagCount += 1
+                    if !tag.kind.canStandAlone { standaloneKinds = false }
+                    if !isParentTag(tag.kind, opened: &opened) { parentTagsOnly = false }
+                    line[k] = .tag(tag)
+                case let .text(t, _):
                     if !isBlank(t) { blank = false }
-                    if tags.isEmpty { leading += t }
+                    if tagCount == 0 { leading += t }
                 }
             }
-            if blank, tags.count == 1, tags[0].kind.canStandAlone {
-                var tag = tags[0]
-                if tag.kind == .partial || tag.kind == .parent || tag.kind == .block { tag.indentation = leading }
-                result.append(.tag(tag))
+            if case let .text(t, _) = line[0] { line[0] = .text(t, lineStart: true) }
+            if blank, tagCount > 0, standaloneKinds, tagCount == 1 || parentTagsOnly {
+                for token in line {
+                    if case var .tag(tag) = token {
+                        tag.standalone = true
+                        result.append(.tag(tag))
+                    }
+                }
             } else {
                 result.append(contentsOf: line)
             }
         }
         return result
+    }
+
+    /// Whether a tag is one of a parent's own (the parent's opening and closing tags, and those
+    /// of the blocks defined directly inside it); keeps `opened` up to date.
+    private static func isParentTag(_ kind: TagKind, opened: inout [Opened]) -> Bool {
+        switch kind {
+        case .section, .inverted:
+            opened.append(.section)
+            return false
+        case .parent:
+            opened.append(.parent)
+            return true
+        case .block:
+            let definition = opened.last == .parent
+            opened.append(definition ? .blockDefinition : .block)
+            return definition
+        case .close:
+            let closed = opened.popLast()
+            return closed == .parent || closed == .blockDefinition
+        case .variable, .comment, .partial, .delimiters:
+            return false
+        }
     }
 
     /// Only spaces and tabs, then the line break (`\n` or `\r\n`) if any.
@@ -227,20 +276,35 @@ struct TemplateParser {
         }
     }
 
+    /// A block's body is written at some indentation of its own, which it does not keep: the
+    /// indentation of the body's first line when the block's opening tag stands alone (none
+    /// otherwise) is taken off the start of each of its lines, and the block's site puts its own
+    /// back (the specification's "block reindentation").
+    private enum Dedent {
+        /// Lines are kept as written.
+        case none
+        /// The body's first line, not yet seen, tells the indentation to take off.
+        case pending
+        case strip(String)
+    }
+
     private struct Frame {
         var open: Open
         var nodes: [TemplateNode] = []
         var overrides: [String: [TemplateNode]] = [:]
+        var dedent = Dedent.none
     }
 
     private func build(_ tokens: [Token]) throws(MustacheError) -> [TemplateNode] {
         var frames = [Frame(open: .root)]
-        for token in tokens {
+        for var token in tokens {
+            reindent(&token, frames: &frames)
             let inParent: Bool = if case .parent = frames[frames.count - 1].open { true } else { false }
             switch token {
-            case let .text(text):
-                // Text between a parent's blocks is not rendered anywhere.
-                if !inParent { append(.text(text), to: &frames) }
+            case let .text(text, _):
+                // Text between a parent's blocks is not rendered anywhere; a line's indentation
+                // that reindenting took whole leaves nothing to copy.
+                if !inParent, !text.isEmpty { append(.text(text), to: &frames) }
             case let .tag(tag):
                 if inParent, tag.kind != .block, tag.kind != .close, tag.kind != .comment, tag.kind != .delimiters {
                     throw error(at: tag.offset, "only {{$block}} tags can stand inside {{<\(frames[frames.count - 1].open.tag?.name ?? "")}}")
@@ -251,9 +315,10 @@ struct TemplateParser {
                 case .section: frames.append(Frame(open: .section(tag, inverted: false)))
                 case .inverted: frames.append(Frame(open: .section(tag, inverted: true)))
                 case .parent: frames.append(Frame(open: .parent(tag)))
-                case .block: frames.append(Frame(open: inParent ? .blockDefinition(tag) : .block(tag)))
+                case .block:
+                    frames.append(Frame(open: inParent ? .blockDefinition(tag) : .block(tag), dedent: tag.standalone ? .pending : .none))
                 case .partial:
-                    append(.partial(name: tag.name, indentation: tag.indentation, overrides: nil), to: &frames)
+                    append(.partial(name: tag.name, indentation: tag.standalone ? tag.leading ?? "" : "", overrides: nil), to: &frames)
                 case .comment, .delimiters:
                     break
                 case .close:
@@ -269,14 +334,20 @@ struct TemplateParser {
                     case let .section(t, inverted):
                         append(.section(path(t.name), inverted: inverted, body: frame.nodes), to: &frames)
                     case let .parent(t):
-                        append(.partial(name: t.name, indentation: t.indentation, overrides: frame.overrides), to: &frames)
+                        append(.partial(name: t.name, indentation: t.standalone ? t.leading ?? "" : "", overrides: frame.overrides), to: &frames)
                     case let .blockDefinition(t):
                         // The first definition of a name wins, as the caller's block does.
                         if frames[frames.count - 1].overrides[t.name] == nil {
                             frames[frames.count - 1].overrides[t.name] = frame.nodes
                         }
                     case let .block(t):
-                        append(.block(name: t.name, defaultBody: frame.nodes, indentation: t.indentation), to: &frames)
+                        // The indentation the block's lines get: that of its default content
+                        // when the block stands alone and has some (the content was written
+                        // where it is to appear), else the whitespace before the tag. When the
+                        // tag does not stand alone that whitespace stays in the text, before the
+                        // first line.
+                        let indentation: String = if case let .strip(d) = frame.dedent { d } else { t.leading ?? "" }
+                        append(.block(name: t.name, defaultBody: frame.nodes, indentation: indentation), to: &frames)
                     }
                 }
             }
@@ -287,6 +358,40 @@ struct TemplateParser {
             throw error(at: tag.offset, "{{\(sigil(open.open))\(tag.name)}} is never closed: add {{/\(tag.name)}}")
         }
         return frames[0].nodes
+    }
+
+    /// Takes the indentation of the blocks being read off the start of a line (a text that starts
+    /// its line, or the whitespace before a line's first tag), outermost block first; a block
+    /// still waiting for its first line takes that line's indentation as its own.
+    private func reindent(_ token: inout Token, frames: inout [Frame]) {
+        var line: Substring
+        switch token {
+        case let .text(text, lineStart: true): line = text[...]
+        case let .tag(tag) where tag.leading != nil: line = tag.leading![...]
+        default: return
+        }
+        var changed = false
+        for k in frames.indices {
+            switch frames[k].dedent {
+            case .none:
+                continue
+            case .pending:
+                let indentation = line.prefix(while: { $0 == " " || $0 == "\t" })
+                frames[k].dedent = .strip(String(indentation))
+                line = line.dropFirst(indentation.count)
+            case let .strip(indentation):
+                let common = zip(line, indentation).prefix(while: { $0 == $1 }).count
+                line = line.dropFirst(common)
+            }
+            changed = true
+        }
+        guard changed else { return }
+        switch token {
+        case .text: token = .text(String(line), lineStart: true)
+        case var .tag(tag):
+            tag.leading = String(line)
+            token = .tag(tag)
+        }
     }
 
     private func append(_ node: TemplateNode, to frames: inout [Frame]) {
