@@ -12,8 +12,9 @@ public struct MustacheKey: Sendable, Hashable {
 }
 
 /// Something a template can look names up in: a page, a row, a link. `value(for:)` answers nil
-/// for a name it does not have, and the lookup goes on down the context stack.
-public protocol MustacheObject: Sendable {
+/// for a name it does not have, and the lookup goes on down the context stack. Objects are
+/// classes: a value on the context stack, or in a list, is one reference to copy.
+public protocol MustacheObject: AnyObject, Sendable {
     func value(for key: MustacheKey) -> MustacheValue?
 }
 
@@ -38,8 +39,8 @@ public enum MustacheValue: Sendable {
 
 /// A context made of a dictionary: for values whose keys are data (tests, the Mustache
 /// specification's cases), not for pages, which have typed view models.
-public struct MustacheDictionary: MustacheObject {
-    public var values: [String: MustacheValue]
+public final class MustacheDictionary: MustacheObject {
+    public let values: [String: MustacheValue]
 
     public init(_ values: [String: MustacheValue]) {
         self.values = values

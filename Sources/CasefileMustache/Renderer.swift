@@ -92,11 +92,13 @@ struct Renderer {
         } else {
             guard let first = rest.popFirst() else { return stack[stack.count - 1] }
             var found: MustacheValue?
-            for entry in stack.reversed() {
-                if case let .object(object) = entry, let child = object.value(for: first) {
+            var i = stack.count - 1
+            while i >= 0 {
+                if case let .object(object) = stack[i], let child = object.value(for: first) {
                     found = child
                     break
                 }
+                i -= 1
             }
             guard let found else { return nil }
             value = found

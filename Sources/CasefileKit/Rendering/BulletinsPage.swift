@@ -55,11 +55,11 @@ struct BulletinsPage {
             } else {
                 .bool(false)
             }
-            return Row(common: common, when: when.display, datetime: when.iso, fruit: frame.fruit(bulletin.fruit),
+            return .view(Row(common: common, when: when.display, datetime: when.iso, fruit: frame.fruit(bulletin.fruit),
                        location: HTMLText(bulletin.location), bites: bulletin.bites,
                        suspects: capped.shown, moreSuspects: capped.more,
                        suspectCount: v.index.suspectCount(b), asleepCount: v.index.asleepSuspectCount(b),
-                       noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter)
+                       noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter))
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if !v.caseFile.bulletins.isEmpty { extra.append((.chart, Charts.nibbleHours(v.index))) }

@@ -35,10 +35,10 @@ struct FruitsPage {
             let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)
             let cappedBulletins = PageFrame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
                                                    count: bulletins.count)
-            return Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
+            return .view(Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
                        fans: cappedFans.shown, moreFans: cappedFans.more,
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
-                       fanCount: fans.count, bulletinCount: bulletins.count)
+                       fanCount: fans.count, bulletinCount: bulletins.count))
         }
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
                              caption: "Fruit catalog (\(v.caseFile.fruits.count))",

@@ -123,7 +123,7 @@ struct PageFrame {
 
     /// One row per record of `range`, and the (fragment, id) pairs the selection rules need.
     func rows(_ range: Range<Int>, collection: Collection?, record: (Int) -> (id: String, fragment: String),
-              row: (Int, RowCommon) -> any TemplateView) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
+              row: (Int, RowCommon) -> MustacheValue) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         var rows: [MustacheValue] = []
         var selection: [(fragment: String, recordID: String)] = []
         rows.reserveCapacity(range.count)
@@ -131,7 +131,7 @@ struct PageFrame {
         for i in range {
             let (id, fragment) = record(i)
             selection.append((fragment, id))
-            rows.append(.object(row(i, rowCommon(collection: collection, recordID: id, fragment: fragment))))
+            rows.append(row(i, rowCommon(collection: collection, recordID: id, fragment: fragment)))
         }
         return (rows, selection)
     }
@@ -141,7 +141,7 @@ struct PageFrame {
         let detents = site.sheet.detents
         let escapedFragment = HTMLText(fragment)
         let markers: [MustacheValue] = detents.enumerated().map { i, detent in
-            .object(RowCommon.Marker(id: i == 0 ? escapedFragment : HTMLText("\(fragment)_\(detent)"),
+            .view(RowCommon.Marker(id: i == 0 ? escapedFragment : HTMLText("\(fragment)_\(detent)"),
                                      name: HTMLText(detent.description), dims: site.sheet.dims(at: detent),
                                      recordID: escapedFragment))
         }

@@ -5,7 +5,7 @@ import CasefileMustache
 /// references. They are immutable classes: a mention in a list is one pointer, not a copy of
 /// a dozen strings.
 struct RecordRefs: Sendable {
-    final class Fruit: TemplateView {
+    final class Fruit: TemplateView, MustacheObject {
         let id, name, color, href: HTMLText
         let known: Bool
 
@@ -25,7 +25,7 @@ struct RecordRefs: Sendable {
         }
     }
 
-    final class Animal: TemplateView {
+    final class Animal: TemplateView, MustacheObject {
         let id, name, emoji, species, href: HTMLText
 
         init(id: HTMLText, name: HTMLText, emoji: HTMLText, species: HTMLText, href: HTMLText) {
@@ -44,7 +44,7 @@ struct RecordRefs: Sendable {
         }
     }
 
-    final class Bulletin: TemplateView {
+    final class Bulletin: TemplateView, MustacheObject {
         let id, href, when, datetime, location, fruitName: HTMLText
 
         init(id: HTMLText, href: HTMLText, when: HTMLText, datetime: HTMLText, location: HTMLText, fruitName: HTMLText) {
@@ -65,9 +65,14 @@ struct RecordRefs: Sendable {
     }
 
     /// A mention with whether the animal was asleep at that bulletin.
-    struct Flagged: TemplateView {
-        let base: any TemplateView
+    final class Flagged: TemplateView, MustacheObject {
+        let base: any TemplateView & MustacheObject
         let asleep: Bool
+
+        init(base: any TemplateView & MustacheObject, asleep: Bool) {
+            self.base = base
+            self.asleep = asleep
+        }
 
         func value(_ field: TemplateField) -> MustacheValue? {
             field == .asleep ? .bool(asleep) : base.value(field)

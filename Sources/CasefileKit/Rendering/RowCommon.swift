@@ -41,8 +41,12 @@ struct RowCommon: Sendable {
     }
 
     /// `invalid`: field names (data, not template vocabulary) to `{rule, message}`.
-    struct InvalidFields: MustacheObject {
+    final class InvalidFields: MustacheObject {
         let entries: [(String, MustacheValue)]
+
+        init(entries: [(String, MustacheValue)]) {
+            self.entries = entries
+        }
 
         func value(for key: MustacheKey) -> MustacheValue? {
             for (name, value) in entries where name == key.name { return value }

@@ -55,7 +55,7 @@ struct SuspectsPage {
             }
             let capped = PageFrame.capped(involved, count: v.index.involvementCount(a))
             let level = min(max(animal.suspicionLevel, 0), 1)
-            return Row(
+            return .view(Row(
                 common: common,
                 name: HTMLText(animal.name), species: HTMLText(animal.species), emoji: HTMLText(animal.emoji ?? ""),
                 pawSize: HTMLText(animal.pawSize.rawValue), alibi: HTMLText(animal.alibi ?? ""),
@@ -71,7 +71,7 @@ struct SuspectsPage {
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
                 noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
-                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a))
+                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a)))
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if !v.caseFile.animals.isEmpty { extra.append((.chart, Charts.suspicion(v.caseFile.animals))) }

@@ -39,8 +39,9 @@ enum TemplateField: Int, CaseIterable, Sendable {
 }
 
 /// A view model: answers the names of `TemplateField` it has, nil for the others (so the
-/// lookup goes on down the context stack).
-protocol TemplateView: MustacheObject {
+/// lookup goes on down the context stack). A class that is one is a `MustacheObject` as it is;
+/// a struct goes into the context through `.view(_:)`, boxed once.
+protocol TemplateView: Sendable {
     func value(_ field: TemplateField) -> MustacheValue?
 }
 
@@ -52,9 +53,23 @@ extension TemplateView {
     }
 }
 
+/// One struct view model, boxed for the context stack.
+final class ViewBox<View: TemplateView>: MustacheObject {
+    let view: View
+
+    init(_ view: View) {
+        self.view = view
+    }
+
+    func value(for key: MustacheKey) -> MustacheValue? {
+        guard let field = TemplateField(rawValue: key.code) else { return nil }
+        return view.value(field)
+    }
+}
+
 /// A small view model written as a list of fields: for objects made once per page (navigation,
 /// counts, pagination), where a short scan costs nothing.
-struct Fields: TemplateView {
+final class Fields: TemplateView, MustacheObject {
     let entries: [(TemplateField, MustacheValue)]
 
     init(_ entries: [(TemplateField, MustacheValue)]) {
@@ -70,5 +85,9 @@ struct Fields: TemplateView {
 extension MustacheValue {
     static func fields(_ entries: [(TemplateField, MustacheValue)]) -> MustacheValue {
         .object(Fields(entries))
+    }
+
+    static func view(_ view: some TemplateView) -> MustacheValue {
+        .object(ViewBox(view))
     }
 }

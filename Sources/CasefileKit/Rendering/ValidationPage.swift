@@ -19,7 +19,7 @@ struct ValidationPage {
         let v = frame.validated
         let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i, common in
             let problem = v.diagnostics[i]
-            return Row(common: common, fields: Fields([
+            return .view(Row(common: common, fields: Fields([
                 (.severity, .string(problem.severity.rawValue)),
                 (.severityLabel, .string(problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst())),
                 (.isError, .bool(problem.severity == .error)),
@@ -31,7 +31,7 @@ struct ValidationPage {
                 (.related, .list(problem.related.map { .string($0.description) })), (.hasRelated, .bool(!problem.related.isEmpty)),
                 (.excerpt, .list(excerpt(problem.location))),
                 (.hasExcerpt, .bool(problem.location.flatMap { lines[$0.path] } != nil)),
-            ]))
+            ])))
         }
         return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                              caption: "Problems (\(v.diagnostics.count))",
