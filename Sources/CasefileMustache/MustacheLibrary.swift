@@ -2,7 +2,7 @@
 /// the vocabulary their names are resolved against.
 public struct MustacheLibrary: Sendable {
     private let vocabulary: [String: Int]
-    private var templates: [String: [TemplateNode]] = [:]
+    private var templates: [String: CompiledTemplate] = [:]
 
     /// `vocabulary`: the names typed view models answer to, in the order of their codes
     /// (`MustacheKey.code` is the index here; other names get -1).
@@ -15,7 +15,7 @@ public struct MustacheLibrary: Sendable {
     /// Parses `source` and registers it as `name` (a partial's name, such as `partials/toolbar`),
     /// replacing any template of that name.
     public mutating func register(_ source: String, named name: String) throws(MustacheError) {
-        templates[name] = try TemplateParser(source, vocabulary: vocabulary).parse()
+        templates[name] = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse())
     }
 
     public func contains(_ name: String) -> Bool {
@@ -26,9 +26,9 @@ public struct MustacheLibrary: Sendable {
     /// partial the library does not have renders as nothing. `capacity` is a guess of the
     /// output's size in bytes.
     public func render(_ context: MustacheValue, template name: String, capacity: Int = 0) -> String {
-        guard let nodes = templates[name] else { return "" }
+        guard let template = templates[name] else { return "" }
         var renderer = Renderer(templates: templates, context: context, capacity: capacity)
-        renderer.render(nodes)
+        renderer.render(template)
         return renderer.output
     }
 

@@ -1,73 +1,92 @@
-/// One rendering: walks parsed templates over a context stack and appends to one string. Values
-/// come already escaped (`HTMLText`), so rendering only copies bytes and looks names up.
+/// One rendering: walks compiled templates over a context stack and appends to one string.
+/// Values come already escaped (`HTMLText`), so rendering only copies bytes and looks names up.
 struct Renderer {
-    let templates: [String: [TemplateNode]]
+    let templates: [String: CompiledTemplate]
     private(set) var output = ""
     private var stack: [MustacheValue]
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
-    private var overrides: [[String: [TemplateNode]]] = []
+    private var overrides: [[String: CompiledTemplate]] = []
     /// What starts every line of the standalone partial being rendered (nested ones add up).
     private var indentation = ""
 
-    init(templates: [String: [TemplateNode]], context: MustacheValue, capacity: Int) {
+    init(templates: [String: CompiledTemplate], context: MustacheValue, capacity: Int) {
         self.templates = templates
         self.stack = [context]
         self.stack.reserveCapacity(16)
         output.reserveCapacity(capacity)
     }
 
-    mutating func render(_ nodes: [TemplateNode]) {
-        for node in nodes {
-            switch node {
-            case let .text(text):
-                emit(text)
-            case let .variable(path, escaped):
-                switch lookup(path) {
-                case let .text(value)?: emit(escaped ? value.escaped : value.raw)
+    mutating func render(_ template: CompiledTemplate) {
+        render(template, template.ops.startIndex, template.ops.endIndex)
+    }
+
+    /// Renders `template.ops[start..<end]`.
+    private mutating func render(_ template: CompiledTemplate, _ start: Int, _ end: Int) {
+        let ops = template.ops
+        var i = start
+        while i < end {
+            let op = ops[i]
+            switch op.kind {
+            case .text:
+                emit(template.texts[Int(op.a)])
+                i += 1
+            case .variable:
+                switch lookup(template.paths[Int(op.a)]) {
+                case let .text(value)?: emit(op.b == 1 ? value.escaped : value.raw)
                 case let .bool(value)?: emit(value ? "true" : "false")
                 default: break
                 }
-            case let .section(path, inverted, body):
-                section(lookup(path), inverted: inverted, body)
-            case let .partial(name, indentation, overrides):
-                guard let partial = templates[name] else { continue }
-                let saved = self.indentation
-                self.indentation += indentation
-                if let overrides { self.overrides.append(overrides) }
-                render(partial)
-                if overrides != nil { self.overrides.removeLast() }
-                self.indentation = saved
-            case let .block(name, defaultBody, indentation):
-                let body = overrides.lazy.compactMap { $0[name] }.first ?? defaultBody
-                let saved = self.indentation
-                self.indentation += indentation
-                render(body)
-                self.indentation = saved
+                i += 1
+            case .section, .inverted:
+                let value = lookup(template.paths[Int(op.a)])
+                section(value, inverted: op.kind == .inverted, template, i + 1, Int(op.b))
+                i = Int(op.b)
+            case .partial:
+                if let partial = templates[template.names[Int(op.a)]] {
+                    let saved = indentation
+                    indentation += template.texts[Int(op.b)]
+                    if op.c >= 0 { overrides.append(template.overrides[Int(op.c)]) }
+                    render(partial)
+                    if op.c >= 0 { overrides.removeLast() }
+                    indentation = saved
+                }
+                i += 1
+            case .block:
+                let name = template.names[Int(op.a)]
+                let saved = indentation
+                indentation += template.texts[Int(op.c)]
+                if let override = overrides.lazy.compactMap({ $0[name] }).first {
+                    render(override)
+                } else {
+                    render(template, i + 1, Int(op.b))
+                }
+                indentation = saved
+                i = Int(op.b)
             }
         }
     }
 
-    private mutating func section(_ value: MustacheValue?, inverted: Bool, _ body: [TemplateNode]) {
+    private mutating func section(_ value: MustacheValue?, inverted: Bool, _ template: CompiledTemplate, _ start: Int, _ end: Int) {
         switch value {
         case nil, .null?, .bool(false)?:
-            if inverted { render(body) }
+            if inverted { render(template, start, end) }
         case .bool(true)?:
-            if !inverted { render(body) }
+            if !inverted { render(template, start, end) }
         case let .list(items)?:
             if inverted {
-                if items.isEmpty { render(body) }
+                if items.isEmpty { render(template, start, end) }
             } else {
                 for item in items {
                     stack.append(item)
-                    render(body)
+                    render(template, start, end)
                     stack.removeLast()
                 }
             }
         case let value?:
             if !inverted {
                 stack.append(value)
-                render(body)
+                render(template, start, end)
                 stack.removeLast()
             }
         }
@@ -85,16 +104,17 @@ struct Renderer {
     /// The value of `path`: its first name looked up from the top of the stack down (or in the
     /// top value only, for `.` and `.name`), the rest inside what that gave.
     private func lookup(_ path: NamePath) -> MustacheValue? {
+        let keys = path.keys
         var value: MustacheValue
-        var rest = path.keys[...]
+        var next = 0
         if path.anchored {
             value = stack[stack.count - 1]
         } else {
-            guard let first = rest.popFirst() else { return stack[stack.count - 1] }
+            guard !keys.isEmpty else { return stack[stack.count - 1] }
             var found: MustacheValue?
             var i = stack.count - 1
             while i >= 0 {
-                if case let .object(object) = stack[i], let child = object.value(for: first) {
+                if case let .object(object) = stack[i], let child = object.value(for: keys[0]) {
                     found = child
                     break
                 }
@@ -102,10 +122,12 @@ struct Renderer {
             }
             guard let found else { return nil }
             value = found
+            next = 1
         }
-        for key in rest {
-            guard case let .object(object) = value, let child = object.value(for: key) else { return nil }
+        while next < keys.count {
+            guard case let .object(object) = value, let child = object.value(for: keys[next]) else { return nil }
             value = child
+            next += 1
         }
         return value
     }
