@@ -25,24 +25,22 @@ public struct HTMLText: Sendable, Hashable {
     /// Escapes the five characters that HTML treats specially, on UTF-8 bytes; returns the very
     /// string when none is there.
     public static func escape(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            out.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                switch byte {
-                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-                default: out.append(byte)
-                }
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: needsEscape) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        out.append(contentsOf: utf8[..<first])
+        for byte in utf8[first...] {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
-            return String(decoding: out, as: UTF8.self)
-        } ?? text
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     @inline(__always)

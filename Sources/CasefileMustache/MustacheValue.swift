@@ -20,7 +20,7 @@ public protocol MustacheObject: AnyObject, Sendable {
 
 /// A value in a template's context.
 ///
-/// Sections follow the swift-mustache dialect this project's templates were written for: only
+/// Sections follow the dialect this project's templates were written for (Templates/README.md): only
 /// `false`, a missing name and an empty list are falsy; any text (even empty) and any object
 /// render a section once, pushed on the context stack; a list renders it once per element;
 /// `true` renders it once without pushing anything.

@@ -121,6 +121,30 @@ import Testing
         }
     }
 
+    /// Pages render on every core; the site is the same bytes as one rendered a page at a time.
+    @Test func parallelBuildEqualsOneAtATime() async throws {
+        let content = try Self.variant { folder in
+            let site = folder.appendingPathComponent("site.yaml")
+            let text = try String(contentsOf: site, encoding: .utf8)
+            try (text + "\npageSize: 2\n").write(to: site, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: content) }
+        let (_, serial) = try await Parallel.$width.withValue(1) { try await Self.build(content: content) }
+        let (_, parallel) = try await Parallel.$width.withValue(4) { try await Self.build(content: content) }
+        defer {
+            try? FileManager.default.removeItem(at: serial)
+            try? FileManager.default.removeItem(at: parallel)
+        }
+        let files = Self.files(serial)
+        #expect(files == Self.files(parallel))
+        #expect(files.filter { $0.hasSuffix(".html") }.count > 8, "the variant paginates")
+        for file in files {
+            let a = try Data(contentsOf: serial.appendingPathComponent(file))
+            let b = try Data(contentsOf: parallel.appendingPathComponent(file))
+            #expect(a == b, "\(file) differs between --jobs 1 and --jobs 4")
+        }
+    }
+
     /// A copy of the sample with a small page size and planted problems.
     static func variant(edit: (URL) throws -> Void) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-case-\(UUID().uuidString)")

@@ -119,7 +119,7 @@ struct InterpolationTests {
 
     @Test("Typed objects answer the codes of the library's vocabulary")
     func vocabularyCodes() throws {
-        struct Page: MustacheObject {
+        final class Page: MustacheObject {
             func value(for key: MustacheKey) -> MustacheValue? {
                 switch key.code {
                 case 0: .string("Title")
