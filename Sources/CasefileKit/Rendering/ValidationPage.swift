@@ -2,7 +2,11 @@
 struct ValidationPage {
     let frame: PageFrame
     /// Each source file's lines, split once for all the excerpts on this page.
-    let lines: [String: [Substring]]
+    let lines: [String: SourceLines]
+
+    /// How many characters of a line an excerpt shows: a longer line is shown around the
+    /// problem's column, cut with "…".
+    static let excerptWidth = 240
 
     func context(range: Range<Int>) -> [String: Any] {
         let v = frame.validated
@@ -45,12 +49,17 @@ struct ValidationPage {
     private func excerpt(_ location: SourceLocation?) -> [[String: Any]] {
         guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
         let range = max(1, location.line - 2)...min(text.count, location.line + 2)
+        // Where the caret goes, in scalars of its line, and the window around it that is shown.
+        let width = Self.excerptWidth
+        let length = text.length(ofLine: location.line)
+        let caret = min(max(0, location.column - 1), length)
+        let start = length <= width ? 0 : max(0, min(caret - width / 2, length - width))
         return range.map { n in
-            let line = String(text[n - 1])
-            var entry: [String: Any] = ["number": n, "text": line, "marked": n == location.line]
+            var entry: [String: Any] = ["number": n, "text": text.text(ofLine: n, from: start, width: width),
+                                        "marked": n == location.line]
             if n == location.line {
-                let lead = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                entry["caret"] = lead + "^"
+                let lead = text.scalars(ofLine: n, start..<caret).map { $0 == "\t" ? "\t" : " " }.joined()
+                entry["caret"] = (start > 0 ? " " : "") + lead + "^"
             }
             return entry
         }
