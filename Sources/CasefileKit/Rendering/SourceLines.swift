@@ -59,12 +59,13 @@ struct SourceLines: Sendable {
         return lineText(line).unicodeScalars[from..<to]
     }
 
-    /// What an excerpt shows of 1-based `line`: the scalars from offset `start` on, at most
-    /// `width` of them, with "…" where the line goes on beyond either side.
+    /// What an excerpt shows of 1-based `line`: all of it when it is at most `width` scalars
+    /// long, else `width` scalars from offset `start` on (or the last `width`), with "…" where
+    /// the line goes on beyond either side.
     func text(ofLine line: Int, from start: Int, width: Int) -> String {
         let length = lengths[line - 1]
-        if start <= 0, length <= width { return String(lines[line - 1]) }
-        let lower = min(max(0, start), length), upper = min(lower + width, length)
+        if length <= width { return String(lines[line - 1]) }
+        let lower = min(max(0, start), length - width), upper = lower + width
         return (lower > 0 ? "…" : "") + String(Substring(scalars(ofLine: line, lower..<upper))) + (upper < length ? "…" : "")
     }
 
