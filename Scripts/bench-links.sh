@@ -43,7 +43,7 @@ for name in one-line many-lines broken-line broken-lines; do
     /usr/bin/time -f "%e %M" -o "$work/time" timeout "${TIMEOUT:-600}" "$bin" build --content "$work/$name" --output "$work/out" \
       > "$work/log" 2>&1 || true
     read -r wall rss < <(tail -1 "$work/time") || true
-    last=$(grep -v '^\s*$' "$work/log" | tail -1 | cut -c1-120)
+    last=$(grep -v '^\s*$' "$work/log" | tail -1 | cut -c1-120 || true)
     grep -q "status 124" "$work/time" && last="killed after ${TIMEOUT:-600} s"
     echo "$bin: ${wall} s wall, ${rss} KiB peak; $last"
   done
