@@ -62,9 +62,8 @@ public struct MarkdownRenderer: Sendable {
     /// record that does not exist is replaced by its own text.
     private func rewriteCaseLinks(in document: OpaquePointer, source: String,
                                   resolve: (CaseLink) -> String?) -> [CaseLink] {
-        var broken: [CaseLink] = []
-        var lines: [Substring.UTF8View]?
-        var unlinked: [OpaquePointer] = []
+        // First every case link in document order, with cmark's byte columns…
+        var found: [(node: OpaquePointer, link: CaseLink)] = []
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while true {
@@ -73,38 +72,32 @@ public struct MarkdownRenderer: Sendable {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                       cmark_node_get_type(node) == CMARK_NODE_LINK,
                       let url = cmark_node_get_url(node),
-                      var link = CaseLink(destination: String(cString: url),
+                      let link = CaseLink(destination: String(cString: url),
                                           line: Int(cmark_node_get_start_line(node)),
                                           column: Int(cmark_node_get_start_column(node)))
                 else { continue }
-                // cmark counts columns in bytes; people and editors count characters.
-                if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(\.utf8) }
-                link.column = Self.scalarColumn(byteColumn: link.column, line: link.line, in: lines ?? [])
-                if let target = resolve(link) {
-                    cmark_node_set_url(node, target)
-                } else {
-                    broken.append(link)
-                    unlinked.append(node)
-                }
+                found.append((node, link))
             }
         }
-        // The tree is changed only once the walk is over.
-        for node in unlinked {
-            while let child = cmark_node_first_child(node) {
-                cmark_node_insert_before(node, child)
+        // …then all their columns in characters, as people and editors count, in one pass over
+        // the text…
+        let columns = ScalarColumns.convert(found.map { ($0.link.line, $0.link.column) }, in: source)
+        // …then each is resolved, the tree changed only once the walk is over.
+        var broken: [CaseLink] = []
+        for (i, (node, link)) in found.enumerated() {
+            var link = link
+            link.column = columns[i]
+            if let target = resolve(link) {
+                cmark_node_set_url(node, target)
+            } else {
+                broken.append(link)
+                while let child = cmark_node_first_child(node) {
+                    cmark_node_insert_before(node, child)
+                }
+                cmark_node_free(node)
             }
-            cmark_node_free(node)
         }
         return broken
-    }
-}
-
-extension MarkdownRenderer {
-    /// The 1-based column in Unicode scalars of a 1-based byte column on `line`.
-    static func scalarColumn(byteColumn: Int, line: Int, in lines: [Substring.UTF8View]) -> Int {
-        guard line >= 1, line <= lines.count, byteColumn > 1 else { return byteColumn }
-        let bytes = lines[line - 1].prefix(byteColumn - 1)
-        return String(decoding: bytes, as: UTF8.self).unicodeScalars.count + 1
     }
 }
 

@@ -35,6 +35,30 @@ import Testing
         #expect(page.contains("<span class=\"cf-stat-value\">22<span class=\"cf-stat-of\">/23</span></span>"))
     }
 
+    @Test func aLongLineIsExcerptedAroundTheProblem() async throws {
+        // One line of 4,021 characters with a broken link at column 2,001: the excerpt shows 240
+        // characters around it, cut with "…", and the caret stays under the link's `[`.
+        let line = String(repeating: "x ", count: 1000) + "[ghost](animal:ghost)" + String(repeating: " y", count: 1000)
+        let content = try SiteBuildTests.variant { folder in
+            try (line + "\nsecond line\n").write(to: folder.appendingPathComponent("notes/animals/cat.md"),
+                                                 atomically: true, encoding: .utf8)
+        }
+        let (summary, site) = try await SiteBuildTests.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(at: site)
+        }
+        let broken = try #require(summary.diagnostics.first { $0.ruleID == "broken-reference" })
+        #expect(broken.location?.line == 1)
+        #expect(broken.location?.column == 2001)
+        let page = try SiteBuildTests.page(site, "validation/index.html")
+        let shown = String(line.unicodeScalars.dropFirst(1880).prefix(240))
+        #expect(page.contains("<span class=\"cf-ln\">1</span>…\(shown)…</span>"))
+        #expect(page.contains("<span class=\"cf-ln\"></span>\(String(repeating: " ", count: 121))^</span>"))
+        #expect(page.contains("<span class=\"cf-ln\">2</span>second line</span>"))
+        #expect(!page.contains(String(repeating: "x ", count: 200)))
+    }
+
     @Test func aCleanCaseHasNoRelatedRow() async throws {
         let (_, site) = try await SiteBuildTests.build()
         defer { try? FileManager.default.removeItem(at: site) }

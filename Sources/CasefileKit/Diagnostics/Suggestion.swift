@@ -1,14 +1,32 @@
 /// "Did you mean …": the candidate nearest to a misspelling, by edit distance.
 enum Suggestion {
+    /// Candidates prepared once (lowercased, as scalars) for many look-ups: a note with thousands
+    /// of broken links asks about each, and preparing the ids again for every one was the bulk of
+    /// the work.
+    struct Candidates: Sendable {
+        fileprivate let entries: [(name: String, scalars: [Unicode.Scalar])]
+
+        init(_ names: some Sequence<String>) {
+            entries = names.map { ($0, Array($0.lowercased().unicodeScalars)) }
+        }
+    }
+
     /// The nearest candidate within a distance that still reads as a typo (a third of the word,
     /// at least 2), or nil.
     static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        nearest(to: word, in: Candidates(candidates))
+    }
+
+    static func nearest(to word: String, in candidates: Candidates) -> String? {
         let limit = max(2, word.count / 3)
+        let scalars = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
-        for candidate in candidates {
-            let d = distance(word.lowercased(), candidate.lowercased(), limit: limit)
-            if d <= limit, best == nil || d < best!.1 || (d == best!.1 && candidate < best!.0) {
-                best = (candidate, d)
+        for candidate in candidates.entries {
+            // Checked here too, before any call: most candidates differ too much in length.
+            if abs(scalars.count - candidate.scalars.count) > limit { continue }
+            let d = distance(scalars, candidate.scalars, limit: limit)
+            if d <= limit, best == nil || d < best!.1 || (d == best!.1 && candidate.name < best!.0) {
+                best = (candidate.name, d)
             }
         }
         return best?.0
@@ -16,7 +34,10 @@ enum Suggestion {
 
     /// Levenshtein distance, stopping early once it must exceed `limit`.
     static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+    }
+
+    private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -37,6 +58,10 @@ enum Suggestion {
 
     /// " (did you mean "x"?)" or "".
     static func phrase(for word: String, in candidates: some Sequence<String>) -> String {
+        phrase(for: word, in: Candidates(candidates))
+    }
+
+    static func phrase(for word: String, in candidates: Candidates) -> String {
         nearest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 }

@@ -150,14 +150,15 @@ struct PageFrame {
                      (.href, .string("#" + (i == 0 ? fragment : "\(fragment)_\(detent)")))])
         }
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []
-        var invalid: [(String, MustacheValue)] = []
+        // The first problem of each field (and of the field a dotted one is part of).
+        var invalid: [String: MustacheValue] = [:]
         for i in own {
             let problem = validated.diagnostics[i]
             guard let field = problem.field else { continue }
             let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(problem.message))])
-            if !invalid.contains(where: { $0.0 == field }) { invalid.append((field, entry)) }
-            if let dot = field.firstIndex(of: "."), !invalid.contains(where: { $0.0 == field[..<dot] }) {
-                invalid.append((String(field[..<dot]), entry))
+            if invalid[field] == nil { invalid[field] = entry }
+            if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
+                invalid[String(field[..<dot])] = entry
             }
         }
         return RowCommon(id: HTMLText(recordID), fragment: escapedFragment, href: HTMLText("#" + fragment),

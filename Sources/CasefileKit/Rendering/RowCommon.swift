@@ -42,17 +42,16 @@ struct RowCommon: Sendable {
 
     /// `invalid`: field names (data, not template vocabulary) to `{rule, message}`.
     final class InvalidFields: MustacheObject {
-        let entries: [(String, MustacheValue)]
+        let entries: [String: MustacheValue]
 
-        init(entries: [(String, MustacheValue)]) {
+        init(entries: [String: MustacheValue]) {
             self.entries = entries
         }
 
         func value(for key: MustacheKey) -> MustacheValue? {
-            for (name, value) in entries where name == key.name { return value }
-            return nil
+            entries[key.name]
         }
     }
 
-    static let noInvalidFields = MustacheValue.object(InvalidFields(entries: []))
+    static let noInvalidFields = MustacheValue.object(InvalidFields(entries: [:]))
 }

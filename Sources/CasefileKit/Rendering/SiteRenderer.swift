@@ -69,7 +69,7 @@ public struct SiteRenderer: Sendable {
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
-                        _ lines: [String: [Substring]], _ output: PageFrame.Output) -> OutputFile {
+                        _ lines: [String: SourceLines], _ output: PageFrame.Output) -> OutputFile {
         guard let kind = job.kind else {
             let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
                                   output: output)
@@ -93,14 +93,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The lines of every file that a problem points into, split once.
-    private static func sourceLines(_ v: ValidatedCase) -> [String: [Substring]] {
+    private static func sourceLines(_ v: ValidatedCase) -> [String: SourceLines] {
         let paths = Set(v.diagnostics.compactMap { $0.location?.path })
-        var lines: [String: [Substring]] = [:]
+        var lines: [String: SourceLines] = [:]
         for path in paths {
             guard let text = v.sources[path] else { continue }
-            lines[path] = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                $0.hasSuffix("\r") ? $0.dropLast() : $0
-            }
+            lines[path] = SourceLines(text)
         }
         return lines
     }

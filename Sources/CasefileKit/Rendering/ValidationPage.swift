@@ -4,7 +4,11 @@ import CasefileMustache
 struct ValidationPage {
     let frame: PageFrame
     /// Each source file's lines, split once for all the excerpts on this page.
-    let lines: [String: [Substring]]
+    let lines: [String: SourceLines]
+
+    /// How many characters of a line an excerpt shows: a longer line is shown around the
+    /// problem's column, cut with "…".
+    static let excerptWidth = 240
 
     struct Row: TemplateView {
         let common: RowCommon
@@ -55,12 +59,19 @@ struct ValidationPage {
     private func excerpt(_ location: SourceLocation?) -> [MustacheValue] {
         guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
         let range = max(1, location.line - 2)...min(text.count, location.line + 2)
+        // Where the caret goes, in scalars of its line, and the window around it that is shown.
+        let width = Self.excerptWidth
+        let length = text.length(ofLine: location.line)
+        let caret = min(max(0, location.column - 1), length)
+        let start = length <= width ? 0 : max(0, min(caret - width / 2, length - width))
         return range.map { n in
-            let line = String(text[n - 1])
-            var entry: [(TemplateField, MustacheValue)] = [(.number, .int(n)), (.text, .string(line)), (.marked, .bool(n == location.line))]
+            var entry: [(TemplateField, MustacheValue)] = [
+                (.number, .int(n)), (.text, .string(text.text(ofLine: n, from: start, width: width))),
+                (.marked, .bool(n == location.line)),
+            ]
             if n == location.line {
-                let lead = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                entry.append((.caret, .string(lead + "^")))
+                let lead = text.scalars(ofLine: n, start..<caret).map { $0 == "\t" ? "\t" : " " }.joined()
+                entry.append((.caret, .string((start > 0 ? " " : "") + lead + "^")))
             }
             return .fields(entry)
         }

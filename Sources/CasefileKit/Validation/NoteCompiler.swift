@@ -68,7 +68,9 @@ struct NoteCompiler: Sendable {
 
     private func compile(into start: Output, jobs: [Job]) async -> Output {
         let renderer = MarkdownRenderer(unsafeHTML: caseFile.site.unsafeHTML)
-        let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer) }) ?? []
+        // The ids a broken link's "did you mean" is looked for in, prepared once for every link.
+        let candidates = Candidates(caseFile)
+        let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer, candidates) }) ?? []
         var output = start
         for result in compiled {
             switch result.job.note.collection {
@@ -80,7 +82,28 @@ struct NoteCompiler: Sendable {
         return output
     }
 
-    private func compile(_ job: Job, _ renderer: MarkdownRenderer) -> Compiled {
+    /// Each collection's ids, ready for suggestions.
+    private struct Candidates: Sendable {
+        let animals: Suggestion.Candidates
+        let bulletins: Suggestion.Candidates
+        let fruits: Suggestion.Candidates
+
+        init(_ caseFile: CaseFile) {
+            animals = Suggestion.Candidates(caseFile.animals.map(\.id))
+            bulletins = Suggestion.Candidates(caseFile.bulletins.map(\.id))
+            fruits = Suggestion.Candidates(caseFile.fruits.map(\.id))
+        }
+
+        subscript(kind: CaseLink.Kind) -> Suggestion.Candidates {
+            switch kind {
+            case .animal: animals
+            case .bulletin: bulletins
+            case .fruit: fruits
+            }
+        }
+    }
+
+    private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
         let host = siteMap.path(job.note.collection.pageKind, recordAt: job.recordIndex)
         let rendered = renderer.render(job.note.source) { link in
             let collection: Collection
@@ -94,15 +117,14 @@ struct NoteCompiler: Sendable {
             return SiteMap.link(from: host, to: siteMap.path(collection.pageKind, recordAt: i),
                                 fragment: fragments[collection][i])
         }
+        // A note may name the same missing record many times: one suggestion for each.
+        var phrases: [CaseLink.Kind: [String: String]] = [:]
         let problems = rendered.brokenLinks.filter { !unchecked.contains(Self.collection(of: $0.kind)) }.map { link -> Diagnostic in
-            let candidates: [String] = switch link.kind {
-            case .animal: caseFile.animals.map(\.id)
-            case .bulletin: caseFile.bulletins.map(\.id)
-            case .fruit: caseFile.fruits.map(\.id)
-            }
+            let phrase = phrases[link.kind]?[link.id] ?? Suggestion.phrase(for: link.id, in: candidates[link.kind])
+            phrases[link.kind, default: [:]][link.id] = phrase
             return Diagnostic(
                 rule: .brokenReference,
-                message: "no \(link.kind.rawValue) with id \"\(link.id)\"\(Suggestion.phrase(for: link.id, in: candidates))",
+                message: "no \(link.kind.rawValue) with id \"\(link.id)\"\(phrase)",
                 location: SourceLocation(path: job.note.path, line: link.line, column: link.column),
                 collection: job.note.collection, recordID: job.note.recordID, value: "\(link.kind.rawValue):\(link.id)",
                 fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")

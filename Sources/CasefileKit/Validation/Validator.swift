@@ -87,7 +87,9 @@ public struct Validator: Sendable {
         // A collection whose file could not be read is unknown, not empty: nothing is said to be
         // missing from it (its own syntax problem says what to fix).
         let unread = loaded.unreadCollections
-        let fruitIDs = c.fruits.map(\.id), animalIDs = c.animals.map(\.id)
+        // Prepared once for all the suggestions below.
+        let fruitIDs = Suggestion.Candidates(c.fruits.map(\.id)), animalIDs = Suggestion.Candidates(c.animals.map(\.id))
+        let bulletinIDs = Suggestion.Candidates(c.bulletins.map(\.id))
         let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
         for (a, animal) in c.animals.enumerated() where checksFruits {
             for fruit in animal.favoriteFruits where index.fruitIndex[fruit] == nil {
@@ -120,7 +122,7 @@ public struct Validator: Sendable {
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
             let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
             for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
-                let candidates = collection == .animals ? animalIDs : c.bulletins.map(\.id)
+                let candidates = collection == .animals ? animalIDs : bulletinIDs
                 problems.append(Diagnostic(
                     rule: .orphanNote,
                     message: "no \(collection.singular) with id \"\(note.recordID)\" for this note\(Suggestion.phrase(for: note.recordID, in: candidates))",
