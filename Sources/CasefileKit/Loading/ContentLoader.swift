@@ -106,27 +106,9 @@ public struct ContentLoader: Sendable {
         var problems: [Diagnostic]
         var text = ""
         var unread = false
-        var shifts = ColumnShifts()
-
-        /// Puts the places in the file back where the author wrote them.
-        mutating func putBackShiftedColumns() {
-            guard let path, !shifts.isEmpty else { return }
-            for i in problems.indices where problems[i].location?.path == path {
-                problems[i].location = problems[i].location.map(shifts.original)
-            }
-            for i in origins.indices {
-                origins[i].location = shifts.original(origins[i].location)
-            }
-        }
     }
 
     private func loadCollection(_ collection: Collection) throws -> CollectionResult {
-        var result = try readCollection(collection)
-        result.putBackShiftedColumns()
-        return result
-    }
-
-    private func readCollection(_ collection: Collection) throws -> CollectionResult {
         let fm = FileManager.default
         let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }
             .filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
@@ -142,7 +124,6 @@ public struct ContentLoader: Sendable {
         result.path = path
         let file = try DataFile.read(directory.appendingPathComponent(name), path: path, problems: &result.problems)
         result.text = file.text
-        result.shifts = file.shifts
         guard let root = file.root else {
             result.unread = !result.problems.isEmpty
             return result

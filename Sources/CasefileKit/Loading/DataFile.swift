@@ -1,18 +1,17 @@
 import Foundation
 import Yams
 
-/// One YAML or JSON file of the case, parsed with its positions kept (Yams' composer reads both:
-/// JSON is YAML). A file that does not parse gives a `syntax` diagnostic at the place libyaml
-/// stopped, never a trap.
+/// One YAML or JSON file of the case, parsed into Yams nodes with their positions kept: YAML by
+/// Yams' composer, JSON (a `.json` file) by `JSONReader`, strictly. A file that does not parse
+/// gives a `syntax` diagnostic at the place the parser stopped, never a trap.
 struct DataFile {
     /// The path shown to the user (`Content/animals.yaml`).
     let path: String
     let root: Node?
     /// The text as read (empty when it was not UTF-8).
     var text = ""
-    /// Where reading JSON made lines shorter (`JSONSurrogates`): the places of this file's
-    /// problems are put back with it.
-    var shifts = ColumnShifts()
+
+    static let syntaxFix = "Fix the syntax at this place; the rest of the file was not read."
 
     static func read(_ url: URL, path: String, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
         let data: Data
@@ -27,15 +26,30 @@ struct DataFile {
                                        fix: "Save the file as UTF-8."))
             return DataFile(path: path, root: nil)
         }
-        let yaml = url.pathExtension == "json" ? JSONSurrogates.rewrite(text) : .init(text: text)
+        if url.pathExtension == "json" {
+            do {
+                return DataFile(path: path, root: try JSONReader.read(text), text: text)
+            } catch {
+                problems.append(Diagnostic(rule: .syntax, message: error.message,
+                                           location: SourceLocation(path: path, line: error.line, column: error.column),
+                                           fix: syntaxFix))
+            }
+            return DataFile(path: path, root: nil, text: text)
+        }
         do {
-            return DataFile(path: path, root: try Yams.compose(yaml: yaml.text), text: text, shifts: yaml.shifts)
+            return DataFile(path: path, root: try Yams.compose(yaml: text), text: text)
         } catch let error as YamlError {
-            problems.append(syntaxDiagnostic(error, path: path, text: yaml.text))
+            problems.append(syntaxDiagnostic(error, path: path, text: text))
         } catch {
             problems.append(Diagnostic(rule: .syntax, message: "\(error)", location: SourceLocation(path: path, line: 1, column: 1)))
         }
-        return DataFile(path: path, root: nil, text: text, shifts: yaml.shifts)
+        return DataFile(path: path, root: nil, text: text)
+    }
+
+    /// The nodes of a text already read once without a problem (or nil), JSON or YAML as `json`
+    /// says: for finding a field's place again.
+    static func compose(_ text: String, json: Bool) -> Node? {
+        json ? try? JSONReader.read(text) : (try? Yams.compose(yaml: text)) ?? nil
     }
 
     private static func syntaxDiagnostic(_ error: YamlError, path: String, text: String) -> Diagnostic {
@@ -56,7 +70,7 @@ struct DataFile {
         }
         return Diagnostic(rule: .syntax, message: message.trimmingCharacters(in: .whitespaces),
                           location: location,
-                          fix: "Fix the syntax at this place; the rest of the file was not read.")
+                          fix: syntaxFix)
     }
 
     private static func locationAt(byteOffset: Int, in text: String, path: String) -> SourceLocation {

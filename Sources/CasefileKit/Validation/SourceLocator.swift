@@ -3,8 +3,8 @@ import Yams
 
 /// Finds where a field of a record was written, for the problems found after loading: duplicate
 /// ids, unknown references and the record-level rules. Loading keeps only where each record
-/// starts and its place in its file's list; a field's place is found again here by composing the
-/// record's text once more with Yams, whose nodes keep their marks. That is the slow path: it runs
+/// starts and its place in its file's list; a field's place is found again here by reading the
+/// record's text once more (Yams for YAML, `JSONReader` for JSON), whose nodes keep their marks. That is the slow path: it runs
 /// only when there is a problem to report, so a clean case never pays for it.
 ///
 /// A record is composed from its own lines, cut out of the file between its start and the line
@@ -19,18 +19,16 @@ struct SourceLocator {
     private let texts: [String: String]
     private let sourceMap: SourceMap
     private let ids: [Collection: [String]]
-    /// Records composed again, by collection and index, with the line their text starts on and
-    /// the column shifts of its JSON rewrite.
+    /// Records composed again, by collection and index, with the line their text starts on.
     private var composed: [Collection: [Int: Composed]] = [:]
     /// Each collection's whole file as composed again, on first need (nil: it did not compose).
-    private var wholeFiles: [Collection: ([Node], ColumnShifts)?] = [:]
+    private var wholeFiles: [Collection: [Node]?] = [:]
     /// Each file's line starts.
     private var lineTables: [Collection: LineTable] = [:]
 
     private struct Composed {
         var node: Node
         var firstLine: Int
-        var shifts: ColumnShifts
     }
 
     init(_ loaded: LoadedCase) {
@@ -56,8 +54,7 @@ struct SourceLocator {
             node = list.first { $0.scalar?.string == item }
         }
         guard let mark = node?.mark else { return origin.location }
-        let place = record.shifts.original(SourceLocation(path: origin.location.path, line: mark.line, column: mark.column))
-        return SourceLocation(path: place.path, line: place.line + record.firstLine - 1, column: place.column)
+        return SourceLocation(path: origin.location.path, line: mark.line + record.firstLine - 1, column: mark.column)
     }
 
     private mutating func record(_ collection: Collection, _ index: Int) -> Composed? {
@@ -93,26 +90,25 @@ struct SourceLocator {
             // `{…},` or `{…}]`: keep the object only.
             while let last = slice.last, last != "}" { slice.removeLast() }
         }
-        let yaml = json ? JSONSurrogates.rewrite(slice) : .init(text: slice)
-        guard let node = try? Yams.compose(yaml: yaml.text), case let .mapping(mapping) = node,
+        guard let node = DataFile.compose(slice, json: json), case let .mapping(mapping) = node,
               mapping.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string == ids[collection]?[index]
         else { return nil }
-        return Composed(node: node, firstLine: start.line, shifts: yaml.shifts)
+        return Composed(node: node, firstLine: start.line)
     }
 
     /// The record as found in the whole file, composed once.
     private mutating func fromWholeFile(_ collection: Collection, _ index: Int) -> Composed? {
         if wholeFiles[collection] == nil {
-            var found: ([Node], ColumnShifts)?
-            if let path = sourceMap.files[collection], let text = texts[path] {
-                let yaml = path.hasSuffix(".json") ? JSONSurrogates.rewrite(text) : .init(text: text)
-                if case let .sequence(list)? = try? Yams.compose(yaml: yaml.text) { found = (Array(list), yaml.shifts) }
+            var found: [Node]?
+            if let path = sourceMap.files[collection], let text = texts[path],
+               case let .sequence(list)? = DataFile.compose(text, json: path.hasSuffix(".json")) {
+                found = Array(list)
             }
             wholeFiles[collection] = .some(found)
         }
         let item = sourceMap[collection][index].item
-        guard let (items, shifts) = wholeFiles[collection] ?? nil, items.indices.contains(item) else { return nil }
-        return Composed(node: items[item], firstLine: 1, shifts: shifts)
+        guard let items = wholeFiles[collection] ?? nil, items.indices.contains(item) else { return nil }
+        return Composed(node: items[item], firstLine: 1)
     }
 
     private mutating func lineTable(_ collection: Collection, _ text: String) -> LineTable {
