@@ -26,7 +26,12 @@ public struct MustacheLibrary: Sendable {
     /// partial the library does not have renders as nothing. `capacity` is a guess of the
     /// output's size in bytes.
     public func render(_ context: MustacheValue, template name: String, capacity: Int = 0) -> String {
-        guard let template = templates[name] else { return "" }
+        String(decoding: renderBytes(context, template: name, capacity: capacity), as: UTF8.self)
+    }
+
+    /// The same, as UTF-8 bytes (what a file holds), without making a string of them.
+    public func renderBytes(_ context: MustacheValue, template name: String, capacity: Int = 0) -> [UInt8] {
+        guard let template = templates[name] else { return [] }
         var renderer = Renderer(templates: templates, context: context, capacity: capacity)
         renderer.render(template)
         return renderer.output

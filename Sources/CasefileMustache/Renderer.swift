@@ -1,8 +1,8 @@
-/// One rendering: walks compiled templates over a context stack and appends to one string.
+/// One rendering: walks compiled templates over a context stack and appends to one byte buffer.
 /// Values come already escaped (`HTMLText`), so rendering only copies bytes and looks names up.
 struct Renderer {
     let templates: [String: CompiledTemplate]
-    private(set) var output = ""
+    private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
@@ -95,10 +95,10 @@ struct Renderer {
     @inline(__always)
     private mutating func emit(_ text: String) {
         guard !text.isEmpty else { return }
-        if !indentation.isEmpty, output.isEmpty || output.utf8.last == UInt8(ascii: "\n") {
-            output += indentation
+        if !indentation.isEmpty, output.isEmpty || output.last == UInt8(ascii: "\n") {
+            output.append(contentsOf: indentation.utf8)
         }
-        output += text
+        output.append(contentsOf: text.utf8)
     }
 
     /// The value of `path`: its first name looked up from the top of the stack down (or in the

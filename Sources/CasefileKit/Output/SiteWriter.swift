@@ -72,7 +72,7 @@ public struct SiteWriter: Sendable {
                 if folders.insert(folder).inserted {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
-                try Data(file.contents.utf8).write(to: url)
+                try Data(file.bytes).write(to: url)
             } catch {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
             }

@@ -19,10 +19,10 @@ struct MirrorWriter: Sendable {
 
     /// Writes `file` if it differs from what is there; true when it did.
     mutating func write(_ file: OutputFile) throws -> Bool {
-        let data = Data(file.contents.utf8)
-        // A String hashes every character (Data hashes only its first bytes and its length).
+        let data = Data(file.bytes)
+        // Every byte is hashed (Data hashes only its first bytes and its length).
         var hasher = Hasher()
-        hasher.combine(file.contents)
+        hasher.combine(file.bytes)
         let digest = Digest(size: data.count, hash: hasher.finalize())
         if digests[file.path] == digest { return false }
         let url = directory.appendingPathComponent(file.path)

@@ -62,7 +62,7 @@ struct BulletinsPage {
                        noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter))
         }
         var extra: [(TemplateField, MustacheValue)] = []
-        if !v.caseFile.bulletins.isEmpty { extra.append((.chart, Charts.nibbleHours(v.index))) }
+        if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseFile.bulletins.count))",
                              emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",

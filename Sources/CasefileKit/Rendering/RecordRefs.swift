@@ -87,6 +87,10 @@ struct RecordRefs: Sendable {
     let animalViews: [[Animal]]
     let bulletinViews: [[Bulletin]]
     let whens: [(display: HTMLText, iso: HTMLText)]
+    /// The charts above the Suspects and Bulletins tables (nil for an empty collection): they
+    /// depend on the collections only, so they are made once too.
+    let suspicionChart: MustacheValue?
+    let nibbleChart: MustacheValue?
 
     init(_ v: ValidatedCase) {
         let c = v.caseFile
@@ -122,6 +126,8 @@ struct RecordRefs: Sendable {
         }
         bulletins = bulletinViews.map { $0.map { .object($0) } }
         self.whens = whens
+        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals)
+        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index)
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.

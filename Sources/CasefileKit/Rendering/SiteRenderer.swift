@@ -75,7 +75,7 @@ public struct SiteRenderer: Sendable {
                                   output: output)
             let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
                                         rows: [], selection: [])
-            return OutputFile(path: "404.html", contents: templates.render(context, template: "notfound", capacity: 1 << 14))
+            return OutputFile(path: "404.html", bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
         let path = v.siteMap.path(kind, page: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
@@ -89,7 +89,7 @@ public struct SiteRenderer: Sendable {
         case .fruits: FruitsPage(frame: frame).context(range: range)
         case .validation: ValidationPage(frame: frame, lines: lines).context(range: range)
         }
-        return OutputFile(path: path, contents: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
+        return OutputFile(path: path, bytes: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
     }
 
     /// The lines of every file that a problem points into, split once.

@@ -74,7 +74,7 @@ struct SuspectsPage {
                 bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a)))
         }
         var extra: [(TemplateField, MustacheValue)] = []
-        if !v.caseFile.animals.isEmpty { extra.append((.chart, Charts.suspicion(v.caseFile.animals))) }
+        if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseFile.animals.count))",
                              emptyMessage: "No suspects yet: add animals to animals.yaml.",

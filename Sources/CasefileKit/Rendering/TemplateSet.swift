@@ -61,8 +61,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the page template `name`; the set always has it (the built-in one at least).
-    func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> String {
-        library.render(.view(context), template: name, capacity: capacity)
+    func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> [UInt8] {
+        library.renderBytes(.view(context), template: name, capacity: capacity)
     }
 
     func renderStylesheet(_ context: MustacheValue) -> String {
