@@ -29,7 +29,10 @@ public struct MarkdownRenderer: Sendable {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | (unsafeHTML ? CMARK_OPT_UNSAFE : 0)
         guard let parser = cmark_parser_new(options) else { return RenderedNote(html: "", brokenLinks: []) }
         defer { cmark_parser_free(parser) }
-        for name in Self.extensionNames {
+        // Strikethrough only ever acts on `~`: a note without one is parsed without it (the same
+        // HTML), and needs no lock (see `extensionsRegistered`).
+        let struck = source.utf8.contains(UInt8(ascii: "~"))
+        for name in Self.extensionNames where struck || name != "strikethrough" {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
@@ -40,11 +43,9 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        // libcmark-gfm 0.29.0.gfm.6 toggles a process-wide table inside cmark_parser_finish
-        // (github/cmark-gfm#176): two documents finished at once come out wrong. Serialize it.
-        finishLock.lock()
+        if struck { finishLock.lock() }
         let finished = cmark_parser_finish(parser)
-        finishLock.unlock()
+        if struck { finishLock.unlock() }
         guard let document = finished else {
             return RenderedNote(html: "", brokenLinks: [])
         }
@@ -101,8 +102,29 @@ public struct MarkdownRenderer: Sendable {
     }
 }
 
-/// cmark_gfm_core_extensions_ensure_registered must run once before cmark_find_syntax_extension,
-/// or tables silently render as paragraphs. A global's initializer runs exactly once.
-private let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+/// Runs once, before the first document (a global's initializer runs exactly once).
+///
+/// cmark_gfm_core_extensions_ensure_registered must run before cmark_find_syntax_extension, or
+/// tables silently render as paragraphs.
+///
+/// libcmark-gfm 0.29.0.gfm.6 keeps the inline parser's special characters in one process-wide
+/// table: cmark_parser_finish adds its extensions' characters and removes them when done, so a
+/// document finished while another one finishes loses them halfway (github/cmark-gfm#176).
+/// The characters of table and autolink (`|`, `:`, `w`) are therefore set once and for all, and
+/// those extensions told they have none to add or remove: every parser here attaches them, so
+/// the table they need never changes. Strikethrough cannot be treated so (the parser matches `~`
+/// runs to it through that same list; emptied, a `~~` makes it loop), so only documents that
+/// contain a `~` attach it, and those finish one at a time under `finishLock`; the others finish
+/// in parallel, and `~` means nothing to them.
+private let extensionsRegistered: Void = {
+    cmark_gfm_core_extensions_ensure_registered()
+    let pinned = MarkdownRenderer.extensionNames.filter { $0 != "strikethrough" }.compactMap { cmark_find_syntax_extension($0) }
+    if let parser = cmark_parser_new(CMARK_OPT_DEFAULT) {
+        for ext in pinned { cmark_parser_attach_syntax_extension(parser, ext) }
+        cmark_manage_extensions_special_characters(parser, 1)
+        cmark_parser_free(parser)
+    }
+    for ext in pinned { cmark_syntax_extension_set_special_inline_chars(ext, nil) }
+}()
 
 private let finishLock = NSLock()

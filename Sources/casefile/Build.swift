@@ -34,6 +34,9 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Print only the problems: no progress, no closing line.")
     var quiet = false
 
+    @Flag(name: .long, help: "Print how long each stage took (templates, load, validate, render and write) on standard error.")
+    var timings = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     }
@@ -56,6 +59,11 @@ struct Build: AsyncParsableCommand {
             throw ExitCode(2)
         }
         progress?.finish()
+        if timings {
+            for (stage, seconds) in summary.stages {
+                terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
+            }
+        }
         terminal.report(summary.diagnostics, summary: !quiet)
         if !quiet { terminal.print(closingLine(summary)) }
         if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw ExitCode(1) }

@@ -77,4 +77,32 @@ struct ConcurrentRenderingTests {
         }
         #expect(differing == 0)
     }
+
+    /// Notes without a `~` finish in parallel, without the lock: their tables, autolinks and task
+    /// lists still come out as they do one at a time, while notes with `~` finish meanwhile.
+    @Test func notesWithoutTildesRenderInParallelAsAlone() async {
+        let count = 3000
+        let sources = (0..<count).map { i in
+            i % 4 == 0 ? document(i)
+                : "Seen at https://example.org/\(i) and www.example.com/\(i).\n\n| id | n |\n|----|---|\n| r\(i) | \(i) |\n\n- [x] asked \(i)\n"
+        }
+        let renderer = MarkdownRenderer()
+        let serial = sources.map { renderer.render($0, resolve: resolve) }
+        for i in [1, 2, 3, 5] {
+            #expect(serial[i].html.contains("<table>"), "document \(i)")
+            #expect(serial[i].html.contains("<a href=\"https://example.org/\(i)\">"), "document \(i)")
+            #expect(serial[i].html.contains("<a href=\"http://www.example.com/\(i)\">"), "document \(i)")
+            #expect(serial[i].html.contains("checked=\"\""), "document \(i)")
+        }
+        let concurrent = await withTaskGroup(of: (Int, RenderedNote).self) { group in
+            for i in 0..<count {
+                group.addTask { (i, renderer.render(sources[i], resolve: resolve)) }
+            }
+            var results = [RenderedNote?](repeating: nil, count: count)
+            for await (i, note) in group { results[i] = note }
+            return results
+        }
+        let mismatches = (0..<count).filter { concurrent[$0] != serial[$0] }
+        #expect(mismatches.isEmpty, "\(mismatches.count) documents differ, first \(mismatches.prefix(10))")
+    }
 }

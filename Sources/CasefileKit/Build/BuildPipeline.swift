@@ -32,6 +32,9 @@ public struct BuildSummary: Sendable {
     public var inputFiles: Int
     public var diagnostics: [Diagnostic]
     public var seconds: Double
+    /// Wall-clock seconds of each stage, in order: templates, load, validate (with the notes),
+    /// render and write.
+    public var stages: [(stage: String, seconds: Double)] = []
     /// The base URL the site was rendered with (`--base-url`, else site.yaml's), if any.
     public var baseURL: String?
 
@@ -60,20 +63,29 @@ public struct BuildPipeline: Sendable {
 
     /// Loads and validates only (for `validate` and for tests).
     public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> ValidatedCase {
+        var clock = StageClock()
+        return try await validate(events: events, clock: &clock)
+    }
+
+    private func validate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws -> ValidatedCase {
         let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
+        clock.end("load")
         let c = loaded.caseFile
         events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
         let validated = await Validator().validate(loaded)
+        clock.end("validate")
         events?(.validated(problems: validated.diagnostics.count))
         return validated
     }
 
     public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> BuildSummary {
         let start = Date()
+        var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
-        let validated = try await validate(events: events)
+        clock.end("templates")
+        let validated = try await validate(events: events, clock: &clock)
         var session = try writer.begin()
         var pages = 0
         let baseURL = options.baseURL ?? validated.caseFile.site.baseURL
@@ -85,10 +97,23 @@ public struct BuildPipeline: Sendable {
         }
         events?(.writing(files: session.count))
         try session.finish()
+        clock.end("render and write")
         let c = validated.caseFile
         return BuildSummary(pages: pages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             inputFiles: validated.files.count, diagnostics: validated.diagnostics,
-                            seconds: Date().timeIntervalSince(start), baseURL: baseURL)
+                            seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)
+    }
+}
+
+/// The wall-clock time of each stage of a build, as it ends.
+struct StageClock {
+    private var last = Date()
+    private(set) var stages: [(stage: String, seconds: Double)] = []
+
+    mutating func end(_ stage: String) {
+        let now = Date()
+        stages.append((stage, now.timeIntervalSince(last)))
+        last = now
     }
 }
