@@ -7,6 +7,17 @@ struct LineTable: Sendable {
         for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
     }
 
+    /// A text's lines: its bytes copied once into an array, then one plain loop (a file of
+    /// megabytes, on every preview rebuild that reports a problem in it).
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+            i += 1
+        }
+    }
+
     /// How many lines the text has (a final line without a newline counts).
     var lineCount: Int { starts.count }
 

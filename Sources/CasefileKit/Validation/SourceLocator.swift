@@ -113,7 +113,7 @@ struct SourceLocator {
 
     private mutating func lineTable(_ collection: Collection, _ text: String) -> LineTable {
         if let known = lineTables[collection] { return known }
-        let table = LineTable(text.utf8)
+        let table = LineTable(text)
         lineTables[collection] = table
         return table
     }
