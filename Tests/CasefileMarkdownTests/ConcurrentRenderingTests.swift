@@ -21,6 +21,18 @@ private let resolve: @Sendable (CaseLink) -> String? = { link in
     link.id.hasPrefix("missing") ? nil : "index.html#\(link.id)"
 }
 
+/// Every source rendered by a task of its own, all at once; the results in the sources' order.
+private func renderAtOnce(_ sources: [String], _ renderer: MarkdownRenderer) async -> [RenderedNote?] {
+    await withTaskGroup(of: (Int, RenderedNote).self) { group in
+        for i in sources.indices {
+            group.addTask { (i, renderer.render(sources[i], resolve: resolve)) }
+        }
+        var results = [RenderedNote?](repeating: nil, count: sources.count)
+        for await (i, note) in group { results[i] = note }
+        return results
+    }
+}
+
 @Suite("Rendering from many tasks at once")
 struct ConcurrentRenderingTests {
     /// libcmark-gfm toggles a process-wide table of special characters inside
@@ -43,14 +55,7 @@ struct ConcurrentRenderingTests {
         }
         #expect(serial.allSatisfy { $0.html.contains("<del>") })
 
-        let concurrent = await withTaskGroup(of: (Int, RenderedNote).self) { group in
-            for i in 0..<count {
-                group.addTask { (i, renderer.render(sources[i], resolve: resolve)) }
-            }
-            var results = [RenderedNote?](repeating: nil, count: count)
-            for await (i, note) in group { results[i] = note }
-            return results
-        }
+        let concurrent = await renderAtOnce(sources, renderer)
 
         var mismatches: [Int] = []
         for i in 0..<count where concurrent[i] != serial[i] { mismatches.append(i) }
@@ -94,14 +99,7 @@ struct ConcurrentRenderingTests {
             #expect(serial[i].html.contains("<a href=\"http://www.example.com/\(i)\">"), "document \(i)")
             #expect(serial[i].html.contains("checked=\"\""), "document \(i)")
         }
-        let concurrent = await withTaskGroup(of: (Int, RenderedNote).self) { group in
-            for i in 0..<count {
-                group.addTask { (i, renderer.render(sources[i], resolve: resolve)) }
-            }
-            var results = [RenderedNote?](repeating: nil, count: count)
-            for await (i, note) in group { results[i] = note }
-            return results
-        }
+        let concurrent = await renderAtOnce(sources, renderer)
         let mismatches = (0..<count).filter { concurrent[$0] != serial[$0] }
         #expect(mismatches.isEmpty, "\(mismatches.count) documents differ, first \(mismatches.prefix(10))")
     }
