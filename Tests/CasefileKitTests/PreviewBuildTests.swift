@@ -91,6 +91,39 @@ import Testing
         try await w.expectSameAsFullBuild()
     }
 
+    /// A note edit reuses what the record rules found, unless the edit adds or removes a note:
+    /// then missing-interview is found again (duck, Extremely suspicious without an alibi).
+    @Test func aNoteAddedOrRemovedRunsTheRecordRulesAgain() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        try w.write("animals.yaml", try w.read("animals.yaml")
+            .replacingOccurrences(of: "  suspicionLevel: 0.4\n  alibi: \"Leading a morning paddle around the pond.\"\n",
+                                  with: "  suspicionLevel: 0.95\n"))
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        func missingInterviews() throws -> Int {
+            try SiteBuildTests.matches("missing-interview", in: w.read("validation/report.json", in: w.preview)).count
+        }
+        let before = try missingInterviews()
+        #expect(before >= 1, "duck is reported")
+        try await w.expectSameAsFullBuild()
+
+        try w.write("notes/animals/duck.md", "Duck was seen *paddling*.\n")
+        _ = await build.update(changed: [w.path("notes/animals/duck.md")])
+        #expect(try missingInterviews() == before - 1)
+        try await w.expectSameAsFullBuild()
+
+        try w.append("notes/animals/duck.md", "And then *diving*.\n")
+        _ = await build.update(changed: [w.path("notes/animals/duck.md")])
+        #expect(try missingInterviews() == before - 1)
+        try await w.expectSameAsFullBuild()
+
+        try FileManager.default.removeItem(atPath: w.path("notes/animals/duck.md"))
+        _ = await build.update(changed: [w.path("notes/animals/duck.md")])
+        #expect(try missingInterviews() == before)
+        try await w.expectSameAsFullBuild()
+    }
+
     @Test func filesTheLoaderNeverReadsChangeNothing() async throws {
         let w = try Workspace()
         defer { try? FileManager.default.removeItem(at: w.root) }

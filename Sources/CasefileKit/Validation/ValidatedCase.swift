@@ -17,6 +17,9 @@ public struct ValidatedCase: Sendable {
     public let files: [String]
     /// Source text of each data file and note, by path, for the excerpts of the validation page.
     public let sources: [String: String]
+    /// What the rules on the records (ids, references, record-level rules) found, before
+    /// severities: a preview whose edit changed only notes' text reuses it.
+    let recordProblems: [Diagnostic]
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }

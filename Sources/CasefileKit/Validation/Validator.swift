@@ -20,11 +20,18 @@ public struct Validator: Sendable {
         let index = unchanged?.index ?? CaseIndex(caseFile)
         let fragments = unchanged?.fragments ?? Fragments(caseFile)
         var problems = loaded.diagnostics
-        // Fields are found again in their files only for problems that will be reported.
-        var locator = SourceLocator(loaded)
-        problems += duplicateIDs(loaded, &locator)
-        problems += references(loaded, index, &locator)
-        problems += recordLevel(loaded, index, &locator)
+        // The record rules read the collections and which notes exist, not what notes say: when
+        // only notes' text changed, what they found stands.
+        let recordProblems: [Diagnostic]
+        if let unchanged, Self.noteKeys(unchanged.caseFile) == Self.noteKeys(caseFile) {
+            recordProblems = unchanged.recordProblems
+        } else {
+            // Fields are found again in their files only for problems that will be reported.
+            var locator = SourceLocator(loaded)
+            recordProblems = duplicateIDs(loaded, &locator) + references(loaded, index, &locator)
+                + recordLevel(loaded, index, &locator)
+        }
+        problems += recordProblems
 
         // Notes need to know where every record is shown, which depends on nothing but the
         // collections' order and the page size; the validation table is last and links nowhere.
@@ -53,8 +60,14 @@ public struct Validator: Sendable {
         let validated = ValidatedCase(
             caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap, fragments: fragments,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
-            rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources)
+            rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
+            recordProblems: recordProblems)
         return (validated, compiled)
+    }
+
+    /// Which records have a note.
+    private static func noteKeys(_ c: CaseFile) -> [Collection: Set<String>] {
+        c.notes.mapValues { Set($0.keys) }
     }
 
     private func duplicateIDs(_ loaded: LoadedCase, _ locator: inout SourceLocator) -> [Diagnostic] {
