@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Timing of `casefile build` (release) on the sample case with one huge note (issue 10, "No
-# quadratic corners"): every case link's column used to be counted from its line's start.
+# Timing of `casefile build` (release) on the sample case with one huge note: a check that
+# the cost stays linear in the note's size (every case link's column was once counted from its
+# line's start).
 #   Scripts/bench-links.sh [BINARY…]   (default: .build/release/casefile, built if missing)
 #   TIMEOUT=seconds (default 600) stops a build that takes longer, reported as "killed".
 # Each binary builds each case once; prints wall seconds and peak RSS, and the build's last line.

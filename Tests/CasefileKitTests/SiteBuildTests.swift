@@ -3,7 +3,7 @@ import Testing
 @testable import CasefileKit
 
 /// Builds the sample case (and variants of it) through the whole pipeline into a temporary
-/// folder and reads the pages back: one row per record, every DOM hook of PAGES.md, no script,
+/// folder and reads the pages back: one row per record, every DOM hook of Templates/README.md, no script,
 /// and byte-identical output from two builds.
 @Suite struct SiteBuildTests {
     static let sample = URL(fileURLWithPath: #filePath)

@@ -16,7 +16,7 @@ public struct LoadedCase: Sendable {
     public var unreadCollections: Set<Collection> = []
 }
 
-/// Reads a case folder (CONTENT.md): site.yaml, the three collections in YAML or JSON, and the
+/// Reads a case folder (the README's "The case file"): site.yaml, the three collections in YAML or JSON, and the
 /// notes. Problems in the content become diagnostics; only a folder that cannot be read at all
 /// throws.
 public struct ContentLoader: Sendable {
