@@ -43,6 +43,7 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
+        let summary = jobs.contains { $0.kind == .validation } ? ValidationPage.summary(of: validated) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
@@ -51,7 +52,7 @@ public struct SiteRenderer: Sendable {
         }
         var done = 0
         try await Parallel.forEach(jobs) { job in
-            self.render(job, validated, problems, refs, lines, output)
+            self.render(job, validated, problems, refs, lines, summary, output)
         } receive: { file in
             try sink(file)
             done += 1
@@ -69,7 +70,7 @@ public struct SiteRenderer: Sendable {
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
-                        _ lines: [String: SourceLines], _ output: PageFrame.Output) -> OutputFile {
+                        _ lines: [String: SourceLines], _ summary: MustacheValue, _ output: PageFrame.Output) -> OutputFile {
         guard let kind = job.kind else {
             let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
                                   output: output)
@@ -87,7 +88,7 @@ public struct SiteRenderer: Sendable {
         case .suspects: SuspectsPage(frame: frame).context(range: range)
         case .bulletins: BulletinsPage(frame: frame).context(range: range)
         case .fruits: FruitsPage(frame: frame).context(range: range)
-        case .validation: ValidationPage(frame: frame, lines: lines).context(range: range)
+        case .validation: ValidationPage(frame: frame, lines: lines, summary: summary).context(range: range)
         }
         return OutputFile(path: path, bytes: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
     }

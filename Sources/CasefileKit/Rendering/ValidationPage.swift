@@ -5,6 +5,8 @@ struct ValidationPage {
     let frame: PageFrame
     /// Each source file's lines, split once for all the excerpts on this page.
     let lines: [String: SourceLines]
+    /// The summary above the table, made once per build (`summary(of:)`).
+    let summary: MustacheValue
 
     /// How many characters of a line an excerpt shows: a longer line is shown around the
     /// problem's column, cut with "…".
@@ -40,7 +42,7 @@ struct ValidationPage {
         return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                              caption: "Problems (\(v.diagnostics.count))",
                              emptyMessage: "No problems: every rule passed.",
-                             rows: table.rows, selection: table.selection, extra: [(.summary, summary())])
+                             rows: table.rows, selection: table.selection, extra: [(.summary, summary)])
     }
 
     private func recordHref(_ problem: Diagnostic) -> String {
@@ -77,8 +79,8 @@ struct ValidationPage {
         }
     }
 
-    private func summary() -> MustacheValue {
-        let v = frame.validated
+    /// The counts by severity, rule and file over the whole case.
+    static func summary(of v: ValidatedCase) -> MustacheValue {
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1

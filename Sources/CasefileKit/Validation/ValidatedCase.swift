@@ -21,9 +21,10 @@ public struct ValidatedCase: Sendable {
     /// severities: a preview whose edit changed only notes' text reuses it.
     let recordProblems: [Diagnostic]
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-    public var noteCount: Int { diagnostics.count { $0.severity == .note } }
+    /// How many problems of each severity (counted once: every page shows them).
+    public let errorCount: Int
+    public let warningCount: Int
+    public let noteCount: Int
 
     /// The validation-page row id of each problem: `p1`, `p2`, …
     public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }

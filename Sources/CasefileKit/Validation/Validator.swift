@@ -61,7 +61,9 @@ public struct Validator: Sendable {
             caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap, fragments: fragments,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
             rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
-            recordProblems: recordProblems)
+            recordProblems: recordProblems,
+            errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
+            noteCount: settled.count { $0.severity == .note })
         return (validated, compiled)
     }
 
