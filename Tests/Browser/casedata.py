@@ -1,5 +1,5 @@
 """The case behind the browser tests' expectations: the YAML of a case directory (Content/ or a
-variant built from a copy of it), read with PyYAML, and the rules from CONTENT.md that turn it
+variant built from a copy of it), read with PyYAML, and the rules from the README ("The case file") that turn it
 into what a page should show (suspicion labels and bars, times in the site's time zone, asleep or
 awake). Also small probes shared by test_content.py, test_gestures.py and test_semantics.py.
 
@@ -15,15 +15,15 @@ import yaml
 # `.cf-marker.cf-at-large { top: calc(100vh - 3rem) }`: the large detent leaves 48 px showing.
 LARGE_TOP_INSET = 48
 
-# Defaults from CONTENT.md (site.yaml).
+# Defaults from the README ("The case file") (site.yaml).
 DEFAULT_INSPECTOR = {"minWidth": 200, "idealWidth": 300, "maxWidth": 400}
 DEFAULT_DETENTS = [200, "medium", "large"]
 DEFAULT_TIME_ZONE = "UTC"
 DEFAULT_LANGUAGE = "en"
 DEFAULT_PAGE_SIZE = 100
 
-# CONTENT.md: "Suspicion is shown as a label and colour" — [lower, upper) → label; four signal
-# bars, one more filled per step (PAGES.md: "signal bars filled by level").
+# the README's "The case file": "Suspicion is shown as a label and colour" — [lower, upper) → label; four signal
+# bars, one more filled per step (Templates/README.md: "signal bars filled by level").
 SUSPICION_STEPS = [
     (0.0, 0.2, "Unlikely"),
     (0.2, 0.5, "Fishy"),
@@ -78,7 +78,7 @@ class Case:
 
 
 def suspicion(level):
-    """(label, filled bars) for a suspicion level, per CONTENT.md."""
+    """(label, filled bars) for a suspicion level, per the README's "The case file"."""
     for i, (lo, hi, label) in enumerate(SUSPICION_STEPS):
         if lo <= level < hi:
             return label, i + 1

@@ -1,4 +1,4 @@
-"""What the pages show (PAGES.md, "The pages"): suspicion as signal bars and a coloured label, fruit
+"""What the pages show (Templates/README.md, "The pages"): suspicion as signal bars and a coloured label, fruit
 swatches (three, then "+N", bordered in the selected row), emoji avatars on a round material,
 times in the site's time zone, the two inline SVG charts, an empty collection's message, the
 panels' grouped sections and their content, and case links in notes.
@@ -249,7 +249,7 @@ return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr 
 
 
 def test_bulletins_table_rows(wide, site, case):
-    """PAGES.md: when, fruit with swatch, location, bites, suspects awake / asleep."""
+    """Templates/README.md: when, fruit with swatch, location, bites, suspects awake / asleep."""
     load(wide, site, "bulletins/index.html")
     rows = {r["id"]: r for r in wide.execute_script(CELLS_JS)}
     colors = resolve_colors(wide, [case.fruits[b["fruit"]]["color"] for b in case.bulletins])
@@ -267,7 +267,7 @@ def test_bulletins_table_rows(wide, site, case):
 
 
 def test_fruits_table_rows(wide, site, case):
-    """PAGES.md: swatch and name, fans (animals that favour it), bulletins about it."""
+    """Templates/README.md: swatch and name, fans (animals that favour it), bulletins about it."""
     load(wide, site, "fruits/index.html")
     rows = {r["id"]: r for r in wide.execute_script(CELLS_JS)}
     assert set(rows) == set(case.fruits)
@@ -304,7 +304,7 @@ return {ln: marked.querySelector('.cf-ln').innerText.trim(),
 
 
 def test_validation_row_and_panel_point_at_the_problem(wide, invalid_site):
-    """PAGES.md: a row per problem (severity, rule, record, field, message, file:line:col); the
+    """Templates/README.md: a row per problem (severity, rule, record, field, message, file:line:col); the
     panel shows the source lines with the column marked. The place is found in the variant's
     YAML, and the caret must sit under that column on screen."""
     source = (invalid_site.root.parent / "content" / "animals.yaml").read_text(encoding="utf-8")

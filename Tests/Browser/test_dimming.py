@@ -1,6 +1,6 @@
 """The dimming layer and the sheet's real position (compact layout, 390 x 844).
 
-PAGES.md ("Techniques known to work"): the sheet scroller's scroll-timeline drives the dim's
+Templates/README.md ("Techniques known to work"): the sheet scroller's scroll-timeline drives the dim's
 opacity and visibility through a scroll-driven animation, so dragging the sheet above the
 backgroundInteractionUpThrough detent (200) dims the page behind even though the URL fragment
 still names the 200 detent; back at 200 the dim is transparent and hidden, so it takes no

@@ -4,7 +4,7 @@
 sheet scrolling at the lowest detent, the sheet's thin material, and the toggle and the detent
 links operated from the keyboard (Tab, Space, Enter through Selenium's key actions).
 
-Expected sizes and detents come from the case's site.yaml (casedata.Case) and PAGES.md.
+Expected sizes and detents come from the case's site.yaml (casedata.Case) and Templates/README.md.
 """
 
 import re

@@ -2,7 +2,7 @@
 
 Everything here is computed layout read through execute_script (getBoundingClientRect,
 getComputedStyle, elementFromPoint); the pages themselves carry no script. See
-PAGES.md (../shared/spec/) for the behaviours and Templates/README.md for how selection,
+Templates/README.md for the behaviours and for how selection,
 markers and detents work.
 """
 

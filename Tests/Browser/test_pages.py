@@ -4,7 +4,7 @@ use, the resize-grip width, reduced motion and print, measured in Chromium.
 Computed layout only (execute_script: getBoundingClientRect, getComputedStyle,
 elementFromPoint), at the exact viewports of the `wide` (1280x800) and `narrow` (390x844)
 fixtures. The validation page is taken from `invalid_site` (fish's suspicionLevel 1.4), so it has
-a row; the others from the plain sample `site`. See PAGES.md and Templates/README.md.
+a row; the others from the plain sample `site`. See Templates/README.md and Templates/README.md.
 """
 
 import pytest

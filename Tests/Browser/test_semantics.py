@@ -1,4 +1,4 @@
-"""Page semantics and page-level structure (PAGES.md): landmarks, table semantics and html[lang]
+"""Page semantics and page-level structure (Templates/README.md): landmarks, table semantics and html[lang]
 read from Chromium's accessibility tree (CDP Accessibility.getFullAXTree), the toolbar's
 content, the viewport meta and <title> on every page kind, pagination, and 404.html.
 """
@@ -63,7 +63,7 @@ def test_html_lang_follows_site_language(wide, variant):
 
 
 def test_toolbar_has_title_pages_counts_and_toggle(wide, invalid_site):
-    """PAGES.md: the header has the site title, links to the four pages, the count of errors
+    """Templates/README.md: the header has the site title, links to the four pages, the count of errors
     and warnings linking to the validation page, and the toggle."""
     c = Case(invalid_site.root.parent / "content")
     load(wide, invalid_site, "bulletins/index.html")

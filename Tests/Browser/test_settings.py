@@ -1,4 +1,4 @@
-"""site.yaml settings reflected in the rendered layout (PAGES.md, "The inspector").
+"""site.yaml settings reflected in the rendered layout (Templates/README.md, "The inspector").
 
 Each variant is the sample case with one block appended to site.yaml, built once per session by
 the `settings_site` fixture (see SETTINGS_VARIANTS in conftest.py). Computed layout only, at the

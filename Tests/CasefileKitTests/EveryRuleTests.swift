@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-/// One planted fault per rule of CONTENT.md's table: the rule fires once, with the table's
+/// One planted fault per rule of the README's table: the rule fires once, with the table's
 /// default severity, at the file, line and column where the fault was written. The expected
 /// place is found by searching the planted file as written on disk, never copied from output.
 struct PlantedFault: Sendable, CustomTestStringConvertible {
     var rule: String
-    /// The severity CONTENT.md's table gives the rule.
+    /// The severity the README's table gives the rule.
     var severity: Severity
     /// Files written over the clean base case.
     var files: [String: String]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-/// `casefile validate` as a user runs it: exit status per CLI.md, where each format goes, and
+/// `casefile validate` as a user runs it: exit status as the README documents it, where each format goes, and
 /// that its json/sarif are the very bytes the site's reports hold.
 @Suite struct ValidateCommandTests {
     typealias CLI = CommandLineTests

@@ -1,4 +1,4 @@
-/// A validation rule of CONTENT.md: its id, what it checks, and its default severity.
+/// A validation rule (the README lists them under `casefile validate`): its id, what it checks, and its default severity.
 public struct Rule: Sendable, Hashable {
     public let id: String
     public let defaultSeverity: Severity
@@ -39,7 +39,7 @@ extension Rule {
         "A bulletin reported by one of its own awake suspects.")
     static let unusedFruit = Rule("unused-fruit", .note, "A fruit that no animal favours and no bulletin names.")
 
-    /// Every rule, in the order of CONTENT.md's table.
+    /// Every rule, in the order of the README's rule table.
     public static let all: [Rule] = [
         .syntax, .missingField, .typeMismatch, .unknownField, .duplicateID, .invalidID, .blankName,
         .suspicionRange, .pawSize, .unknownFruit, .unknownAnimal, .invalidTime, .invalidDate,
