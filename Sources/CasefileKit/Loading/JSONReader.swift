@@ -23,42 +23,34 @@ enum JSONReader {
 
     static func read(_ text: String) throws(JSONSyntaxError) -> Node {
         precondition(YamsMark.isSound, "Yams' Mark is no longer two Ints: YamsMark needs updating")
-        var text = text
-        let result = text.withUTF8 { bytes -> Result<Node, JSONSyntaxError> in
-            var parser = JSONParser(bytes)
-            do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        var parser = JSONParser(Array(text.utf8))
+        return try parser.parseDocument()
     }
 }
 
 /// The parser behind `JSONReader`, over the bytes of one text.
-private struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
+struct JSONParser {
+    let bytes: [UInt8]
     /// The next byte to read.
-    private var i = 0
+    var i = 0
     /// The current line (1-based) and the offset where it starts.
-    private var line = 1
-    private var lineStart = 0
+    var line = 1
+    var lineStart = 0
     /// The last column computed on the current line, and its offset: columns are counted forward
     /// from there, so that a long line (minified JSON) is counted once, not once per mark.
-    private var columnOffset = 0
-    private var column = 1
+    var columnOffset = 0
+    var column = 1
     /// One constructor for every tag, as Yams' own parser has (`Constructor.default` builds a new
     /// one, tables and all, each time it is asked).
-    private let constructor = Constructor.default
+    let constructor = Constructor.default
     /// The tags every node of one kind shares: they are resolved already, so Yams never changes them.
-    private let strTag: Tag
-    private let mapTag: Tag
-    private let seqTag: Tag
+    let strTag: Tag
+    let mapTag: Tag
+    let seqTag: Tag
 
     /// An array or object being read: where it starts and, for an object, where its keys start
     /// in `keys`.
-    private struct Open {
+    struct Open {
         var isObject: Bool
         var mark: Mark
         var keyBase: Int
@@ -66,15 +58,15 @@ private struct JSONParser {
 
     /// The arrays and objects being read, innermost last, with their items so far: each is
     /// appended to in place and moved out whole when it closes, so that no node is copied twice.
-    private var open: [Open] = []
-    private var sequences: [[Node]] = []
-    private var objects: [[(Node, Node)]] = []
+    var open: [Open] = []
+    var sequences: [[Node]] = []
+    var objects: [[(Node, Node)]] = []
     /// The key of each open object whose value is being read.
-    private var pendingKeys: [Node] = []
+    var pendingKeys: [Node] = []
     /// The keys of the open objects as text, for finding a duplicate without taking nodes apart.
-    private var keys: [(text: String, mark: Mark)] = []
+    var keys: [(text: String, mark: Mark)] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
         strTag = Tag(.str, .default, constructor)
         mapTag = Tag(.map, .default, constructor)
@@ -161,7 +153,7 @@ private struct JSONParser {
     }
 
     /// Reads `"key"`, the `:` after it and the whitespace before the value.
-    private mutating func readKey(after: String) throws(JSONSyntaxError) {
+    mutating func readKey(after: String) throws(JSONSyntaxError) {
         guard i < bytes.count else {
             throw error(at: i, "expected a key in double quotes after \(after), found the end of the file")
         }
@@ -182,7 +174,7 @@ private struct JSONParser {
     }
 
     /// Ends the innermost array or object (its closing bracket read) and gives it as a node.
-    private mutating func close() throws(JSONSyntaxError) -> Node {
+    mutating func close() throws(JSONSyntaxError) -> Node {
         let container = open.removeLast()
         guard container.isObject else {
             return .sequence(Node.Sequence(sequences.removeLast(), seqTag, .any, container.mark))
@@ -196,7 +188,7 @@ private struct JSONParser {
     /// Yams' report when two keys of the innermost object are equal (as Swift compares strings,
     /// as Yams does): the duplicated keys, sorted, at the first one's first occurrence. Keys are
     /// compared pair by pair in a record-sized object, through a set in a larger one.
-    private func duplicateKeyError(from base: Int) -> JSONSyntaxError? {
+    func duplicateKeyError(from base: Int) -> JSONSyntaxError? {
         let count = keys.count - base
         guard count > 1 else { return nil }
         var found = false
@@ -226,178 +218,10 @@ private struct JSONParser {
                                line: place.line, column: place.column)
     }
 
-    // MARK: Scalars
-
-    /// A string, its opening quote at `i`; `i` ends after its closing quote.
-    private mutating func readString() throws(JSONSyntaxError) -> String {
-        let quote = i
-        i += 1
-        let start = i
-        // The common case: no escape, so the string is the bytes as they are.
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-                i += 1
-                return string
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 { break }
-            i += 1
-        }
-        var out: [UInt8] = Array(bytes[start..<i])
-        while i < bytes.count {
-            let b = bytes[i]
-            switch b {
-            case UInt8(ascii: "\""):
-                i += 1
-                return String(decoding: out, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try readEscape(into: &out)
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error(at: quote, "unterminated string: the line ends before its closing '\"'")
-            case 0..<0x20:
-                let escape = b == 0x09 ? "\\t" : b == 0x08 ? "\\b" : b == 0x0C ? "\\f" : "\\u00" + hex2(b)
-                throw error(at: i, "control character U+00\(hex2(b)) in a string: write it as \(escape)")
-            default:
-                out.append(b)
-                i += 1
-            }
-        }
-        throw error(at: quote, "unterminated string: the file ends before its closing '\"'")
-    }
-
-    /// One escape, its backslash at `i`, appended to `out` as UTF-8.
-    private mutating func readEscape(into out: inout [UInt8]) throws(JSONSyntaxError) {
-        let backslash = i
-        guard i + 1 < bytes.count else { throw error(at: backslash, "unterminated string: the file ends in an escape") }
-        let simple: UInt8?
-        switch bytes[i + 1] {
-        case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"): simple = nil
-        default:
-            throw error(at: backslash, "invalid escape \\\(describeCharacter(i + 1)): the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
-        }
-        if let simple {
-            out.append(simple)
-            i += 2
-            return
-        }
-        guard let unit = hex4(at: i + 2) else {
-            throw error(at: backslash, "invalid escape \(written(backslash, 6)): \\u takes four hexadecimal digits")
-        }
-        var scalar = unit
-        var length = 6
-        if (0xD800...0xDBFF).contains(unit) {
-            guard i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
-                  let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low) else {
-                throw error(at: backslash, "invalid escape \(written(backslash, 6)): a high surrogate must be followed by a low surrogate escape (\\uDC00 to \\uDFFF)")
-            }
-            scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-            length = 12
-        } else if (0xDC00...0xDFFF).contains(unit) {
-            throw error(at: backslash, "invalid escape \(written(backslash, 6)): a low surrogate without a high surrogate before it")
-        }
-        // A valid scalar by construction: not a surrogate, at most 0x10FFFF.
-        out.append(contentsOf: UTF8.encode(UnicodeScalar(scalar)!)!)
-        i += length
-    }
-
-    private func hex4(at offset: Int) -> UInt32? {
-        guard offset + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for k in offset..<(offset + 4) {
-            let b = bytes[k]
-            let digit: UInt8
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value * 16 + UInt32(digit)
-        }
-        return value
-    }
-
-    /// A number as RFC 8259 writes it, kept as written in a plain scalar.
-    private mutating func readNumber() throws(JSONSyntaxError) -> Node {
-        let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, isDigit(bytes[i]) else { throw error(at: i, "expected a digit after '-', found \(describe(i))") }
-        if bytes[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < bytes.count, isDigit(bytes[i]) {
-                throw error(at: start, "a number cannot start with 0 unless it is 0 (write \(written(start, i + 1 - start)) without its leading zeros)")
-            }
-        } else {
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard i < bytes.count, isDigit(bytes[i]) else { throw error(at: i, "expected a digit after '.', found \(describe(i))") }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < bytes.count, isDigit(bytes[i]) else {
-                throw error(at: i, "expected a digit in the exponent, found \(describe(i))")
-            }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        return .scalar(Node.Scalar(text, Tag(.implicit, .default, constructor), .plain, mark(at: start)))
-    }
-
-    /// `true`, `false` or `null`; anything else that starts a value is an error.
-    private mutating func readLiteral() throws(JSONSyntaxError) -> Node {
-        let start = i
-        var end = i
-        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8) {
-            i = end
-            return .scalar(Node.Scalar(String(decoding: word, as: UTF8.self), Tag(.implicit, .default, constructor), .plain, mark(at: start)))
-        }
-        guard end == start else {
-            let text = String(decoding: word, as: UTF8.self)
-            throw error(at: start, "unexpected word \(text.prefix(40)): text is written in double quotes (\"\(text.prefix(40))\"); the bare words are true, false and null")
-        }
-        switch bytes[start] {
-        case UInt8(ascii: "'"):
-            throw error(at: start, "unexpected \"'\": JSON strings are written in double quotes")
-        case UInt8(ascii: "/"), UInt8(ascii: "#"):
-            throw error(at: start, "unexpected \(describe(start)): JSON has no comments")
-        default:
-            throw error(at: start, "expected a value, found \(describe(start))")
-        }
-    }
-
-    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-
-    /// What a bare word is made of, for the message about it: letters, digits, `_`, `-` and any
-    /// non-ASCII character.
-    private func isWordByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), 0x80...:
-            return true
-        default:
-            return false
-        }
-    }
-
     // MARK: Places
 
     /// Skips spaces, tabs and line ends, counting lines.
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -415,7 +239,7 @@ private struct JSONParser {
     }
 
     /// The mark of offset `p` on the current line, counted on from the last one computed.
-    private mutating func mark(at p: Int) -> Mark {
+    mutating func mark(at p: Int) -> Mark {
         if p < columnOffset {
             columnOffset = lineStart
             column = 1
@@ -432,7 +256,7 @@ private struct JSONParser {
     }
 
     /// An error at offset `p`, its line and column counted from the start (errors are rare).
-    private func error(at p: Int, _ message: String) -> JSONSyntaxError {
+    func error(at p: Int, _ message: String) -> JSONSyntaxError {
         var line = 1, column = 1
         var k = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while k < min(p, bytes.count) {
@@ -448,30 +272,30 @@ private struct JSONParser {
     }
 
     /// The character at `p` for a message: `'x'`, `U+0007`, or "the end of the file".
-    private func describe(_ p: Int) -> String {
+    func describe(_ p: Int) -> String {
         guard p < bytes.count else { return "the end of the file" }
         return "'\(describeCharacter(p))'"
     }
 
-    private func describeCharacter(_ p: Int) -> String {
+    func describeCharacter(_ p: Int) -> String {
         guard p < bytes.count else { return "" }
         let b = bytes[p]
         if b < 0x20 || b == 0x7F { return "U+00" + hex2(b) }
         var end = p + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[p..<end]), as: UTF8.self)
+        return String(decoding: bytes[p..<end], as: UTF8.self)
     }
 
     /// Up to `count` bytes from `p` as written (cut at the end of the text or of the line).
-    private func written(_ p: Int, _ count: Int) -> String {
+    func written(_ p: Int, _ count: Int) -> String {
         var end = p
         while end < min(p + count, bytes.count), bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
             end += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[p..<end]), as: UTF8.self)
+        return String(decoding: bytes[p..<end], as: UTF8.self)
     }
 
-    private func hex2(_ b: UInt8) -> String {
+    func hex2(_ b: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(b >> 4)], digits[Int(b & 0xF)]])
     }
