@@ -18,10 +18,6 @@ public struct MustacheLibrary: Sendable {
         templates[name] = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse())
     }
 
-    public func contains(_ name: String) -> Bool {
-        templates[name] != nil
-    }
-
     /// Renders template `name` with `context` at the bottom of the context stack; a template or
     /// partial the library does not have renders as nothing. `capacity` is a guess of the
     /// output's size in bytes.

@@ -34,7 +34,6 @@ public enum MustacheValue: Sendable {
 
     public static func string(_ s: String) -> MustacheValue { .text(HTMLText(s)) }
     public static func int(_ n: Int) -> MustacheValue { .text(HTMLText(trusted: String(n))) }
-    public static func objects(_ items: [some MustacheObject]) -> MustacheValue { .list(items.map { .object($0) }) }
 }
 
 /// A context made of a dictionary: for values whose keys are data (tests, the Mustache

@@ -67,7 +67,7 @@ struct SuspectsPage {
                     (.written, .string(RecordDecoding.format(animal.suspicionLevel))),
                     (.percent, .int(Int((level * 100).rounded()))),
                     (.label, .string(suspicion.label.rawValue)), (.tone, .string(suspicion.label.tone)),
-                    (.bars, Self.bars[suspicion.filledBars] ?? .list((1...4).map { .fields([(.filled, .bool($0 <= suspicion.filledBars)), (.level, .int($0))]) })),
+                    (.bars, Self.bars[min(max(suspicion.filledBars, 0), 4)]),
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
                 noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
@@ -82,7 +82,7 @@ struct SuspectsPage {
     }
 
     /// The four bars of the suspicion meter for 0…4 filled bars, made once.
-    private static let bars: [Int: MustacheValue] = Dictionary(uniqueKeysWithValues: (0...4).map { filled in
-        (filled, .list((1...4).map { .fields([(.filled, .bool($0 <= filled)), (.level, .int($0))]) }))
-    })
+    private static let bars: [MustacheValue] = (0...4).map { filled in
+        .list((1...4).map { .fields([(.filled, .bool($0 <= filled)), (.level, .int($0))]) })
+    }
 }
