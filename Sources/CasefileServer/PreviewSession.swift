@@ -14,16 +14,20 @@ public struct PreviewSession: Sendable {
     /// Makes the temporary folder and builds the case into it. Throws the reason when nothing
     /// could be built (and removes the folder).
     public static func start(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String,
-                             folder: URL = temporaryFolder()) async throws -> (PreviewSession, PreviewUpdate) {
+                             folder: URL = temporaryFolder()) async throws(CasefileError) -> (PreviewSession, PreviewUpdate) {
         let site = folder.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        } catch {
+            throw CasefileError.unwritable(site.path, reason: error.localizedDescription)
+        }
         let options = BuildOptions(content: content, contentDisplay: contentDisplay, templates: templates,
                                    templatesDisplay: templatesDisplay, output: site, outputDisplay: site.path)
         let session = PreviewSession(folder: folder, site: site, build: PreviewBuild(options: options))
         let first = await session.build.buildAll()
         if let failure = first.failure {
             session.removeFolder()
-            throw PreviewError(description: failure)
+            throw CasefileError.failed(failure)
         }
         await session.state.set(PageDecoration(first))
         return (session, first)
@@ -54,9 +58,4 @@ public struct PreviewSession: Sendable {
     public func removeFolder() {
         try? FileManager.default.removeItem(at: folder)
     }
-}
-
-/// Why a preview could not start, as the build said it.
-public struct PreviewError: Error, CustomStringConvertible, Sendable {
-    public let description: String
 }

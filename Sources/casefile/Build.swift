@@ -43,6 +43,10 @@ struct Build: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
+        do { try await execute(terminal) } catch { throw terminal.exit(error) }
+    }
+
+    private func execute(_ terminal: Terminal) async throws(CasefileError) {
         let options = BuildOptions(
             content: caseOptions.contentURL, contentDisplay: caseOptions.content,
             templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
@@ -50,13 +54,12 @@ struct Build: AsyncParsableCommand {
         let progress = quiet ? nil : terminal.progressBar()
         let summary: BuildSummary
         do {
-            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) {
+            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) { () async throws(CasefileError) in
                 try await BuildPipeline(options: options).run { progress?.show($0) }
             }
-        } catch let error as CasefileError {
+        } catch {
             progress?.finish()
-            terminal.error("error: \(error)")
-            throw ExitCode(2)
+            throw CasefileError.from(error)
         }
         progress?.finish()
         if timings {
@@ -64,9 +67,9 @@ struct Build: AsyncParsableCommand {
                 terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
             }
         }
-        terminal.report(summary.diagnostics, summary: !quiet)
+        terminal.report(summary.diagnostics, under: caseOptions.content, summary: !quiet)
         if !quiet { terminal.print(closingLine(summary)) }
-        if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw ExitCode(1) }
+        if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw CasefileError.caseProblems("") }
     }
 
     private func closingLine(_ s: BuildSummary) -> String {

@@ -31,13 +31,11 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal()
-        let written: [String]
-        do {
-            written = try NewCase.write(into: URL(fileURLWithPath: dir), displayPath: dir, force: force)
-        } catch let error as CasefileError {
-            terminal.error("error: \(error)")
-            throw ExitCode(2)
-        }
+        do { try execute(terminal) } catch { throw terminal.exit(error) }
+    }
+
+    private func execute(_ terminal: Terminal) throws(CasefileError) {
+        let written = try NewCase.write(into: URL(fileURLWithPath: dir), displayPath: dir, force: force)
         terminal.print("Wrote \(written.count) files into \(dir):")
         for path in written { terminal.print("  \(path)") }
         let cd = dir == "." ? "" : "cd \(Self.quoted(dir)) && "

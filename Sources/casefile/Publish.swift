@@ -50,6 +50,10 @@ struct Publish: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
+        do { try await execute(terminal) } catch { throw terminal.exit(error) }
+    }
+
+    private func execute(_ terminal: Terminal) async throws(CasefileError) {
         let options = BuildOptions(
             content: caseOptions.contentURL, contentDisplay: caseOptions.content,
             templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
@@ -66,27 +70,24 @@ struct Publish: AsyncParsableCommand {
         let summary: PublishSummary
         do {
             summary = try await pipeline.run { progress?.show($0) }
-        } catch let error as CasefileError {
+        } catch {
             progress?.finish()
-            terminal.error("error: \(error)")
-            throw ExitCode(2)
+            throw error
         }
         progress?.finish()
         for name in summary.removedStale {
             terminal.error("Removed \(name), left behind by a publish that was stopped.")
         }
-        terminal.report(summary.build.diagnostics)
+        terminal.report(summary.build.diagnostics, under: caseOptions.content)
         switch summary.outcome {
         case .caseProblems:
             let what = summary.build.errorCount > 0 ? "the case has errors" : "the case has warnings and --strict is on"
-            terminal.error("Publish changed nothing: \(what); \(output) is as it was.")
-            throw ExitCode(1)
+            throw CasefileError.caseProblems("Publish changed nothing: \(what); \(output) is as it was.")
         case let .failedChecks(failures):
             for failure in failures { terminal.error(failure.line(in: summary.stagingDisplay)) }
             let count = failures.count { $0.line != nil }
-            terminal.error("Publish changed nothing: \(count == 1 ? "1 check" : "\(count) checks") failed in the staged site "
-                + "(now removed); \(output) is as it was.")
-            throw ExitCode(1)
+            throw CasefileError.caseProblems("Publish changed nothing: \(count == 1 ? "1 check" : "\(count) checks") failed "
+                + "in the staged site (now removed); \(output) is as it was.")
         case .published:
             if let left = summary.previousLeftAt {
                 terminal.error("warning: \(left) still holds files Casefile did not write; they were left there.")

@@ -6,6 +6,8 @@ import NIOCore
 /// their file:line:col.
 struct RebuildReport: Sendable {
     let terminal: Terminal
+    /// The case folder as the user named it: paths are shown below it.
+    let folder: String
     /// At most this many problems printed a rebuild; the validation page has them all.
     let shown = 20
 
@@ -15,7 +17,7 @@ struct RebuildReport: Sendable {
             terminal.error("Serving the last pages that rendered; fix it and save to rebuild.")
             return
         }
-        let formatter = DiagnosticFormatter(colour: terminal.colour)
+        let formatter = DiagnosticFormatter(colour: terminal.colour, folder: folder)
         let errors = update.diagnostics.filter { $0.severity == .error }
         for diagnostic in errors.prefix(shown) { terminal.error(formatter.line(diagnostic)) }
         if errors.count > shown { terminal.error("… and \(errors.count - shown) more on the validation page") }
@@ -27,7 +29,7 @@ struct RebuildReport: Sendable {
         let what: String = switch update.scope {
         case .nothing: "nothing"
         case .everything: "everything"
-        case let .notes(paths): paths.joined(separator: ", ")
+        case let .notes(paths): paths.map { SourceLocation(path: $0, line: 1, column: 1).under(folder).path }.joined(separator: ", ")
         case let .templates(names): names.map { $0 == "casefile.css" ? $0 : $0 + ".mustache" }.joined(separator: ", ")
         }
         if update.failure == nil {

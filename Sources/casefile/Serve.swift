@@ -67,12 +67,11 @@ struct Serve: AsyncParsableCommand {
         } catch {
             stopDuringBuild.forEach { $0.cancel() }
             await watcher?.stop()
-            terminal.error("error: \(error)")
-            throw ExitCode(2)
+            throw terminal.exit(error)
         }
         stopDuringBuild.forEach { $0.cancel() }
         defer { session.removeFolder() }
-        let report = RebuildReport(terminal: terminal)
+        let report = RebuildReport(terminal: terminal, folder: caseOptions.content)
         report.problems(first)
 
         let (host, content) = (self.host, caseOptions.content)
@@ -88,8 +87,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try await group.run()
         } catch {
-            terminal.error("error: \(ListenFailure(error: error, host: host, port: port))")
-            throw ExitCode(2)
+            throw terminal.exit(.failed(ListenFailure(error: error, host: host, port: port).description))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CasefileKit
 import Foundation
 
@@ -22,8 +23,17 @@ struct Terminal: Sendable {
 
     /// Each problem on standard error in the compiler form, then, when there are any and
     /// `summary` asks for it, the count line (`3 errors, 1 warning in 5 files`).
-    func report(_ diagnostics: [Diagnostic], summary: Bool = true) {
-        let formatter = DiagnosticFormatter(colour: colour)
+    /// The end of a command that failed: prints why (a case with problems has printed them
+    /// already) and gives the exit status the error's kind settles: 1 or 2.
+    func exit(_ error: CasefileError) -> ExitCode {
+        let why = error.description
+        if !why.isEmpty { self.error(error.exitCode == 1 ? why : "error: \(why)") }
+        return ExitCode(error.exitCode)
+    }
+
+    /// Prints each problem with its path below `folder`, the case folder as the user named it.
+    func report(_ diagnostics: [Diagnostic], under folder: String, summary: Bool = true) {
+        let formatter = DiagnosticFormatter(colour: colour, folder: folder)
         for diagnostic in diagnostics { error(formatter.line(diagnostic)) }
         if summary, !diagnostics.isEmpty { error(DiagnosticFormatter.summary(diagnostics)) }
     }

@@ -41,25 +41,23 @@ struct Validate: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
+        do { try await execute(terminal) } catch { throw terminal.exit(error) }
+    }
+
+    private func execute(_ terminal: Terminal) async throws(CasefileError) {
         let url = URL(fileURLWithPath: content)
         // Validating only loads and checks: no template is read and no output is written.
         let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
                                    output: url, outputDisplay: "")
-        let validated: ValidatedCase
-        do {
-            validated = try await BuildPipeline(options: options).validate()
-        } catch let error as CasefileError {
-            terminal.error("error: \(error)")
-            throw ExitCode(2)
-        }
+        let validated = try await BuildPipeline(options: options).validate()
         switch format {
         case .text:
-            terminal.report(validated.diagnostics, summary: false)
+            terminal.report(validated.diagnostics, under: content, summary: false)
             terminal.error(DiagnosticFormatter.closingLine(validated))
         case .json: terminal.write(ValidationReports(validated).json())
         case .sarif: terminal.write(ValidationReports(validated).sarif())
-        case .github: terminal.write(GitHubAnnotations.lines(validated.diagnostics))
+        case .github: terminal.write(GitHubAnnotations.lines(validated.diagnostics, under: content))
         }
-        if validated.errorCount > 0 || (strict && validated.warningCount > 0) { throw ExitCode(1) }
+        if validated.errorCount > 0 || (strict && validated.warningCount > 0) { throw CasefileError.caseProblems("") }
     }
 }

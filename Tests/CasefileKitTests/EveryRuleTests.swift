@@ -17,6 +17,9 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     var needle: String
     var occurrence = 1
     var offset = 0
+    /// Makes what a string cannot (a link, a pipe) in the case folder; the problem is then at the
+    /// start of `file` (`needle` is empty).
+    var prepare: (@Sendable (URL) throws -> Void)?
 
     var testDescription: String { rule }
 }
@@ -51,6 +54,24 @@ let plantedFaults: [PlantedFault] = [
     PlantedFault(rule: "syntax", severity: .error,
                  files: ["animals.yaml": "- id: fox\n  name: F\u{1}x\n  species: Fox\n"],
                  file: "animals.yaml", needle: "\u{1}"),
+    PlantedFault(rule: "outside-link", severity: .error, files: [:], file: "notes/animals/fox.md", needle: "",
+                 prepare: { case_ in
+                     let outside = case_.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).md")
+                     try Data("A secret of the author's machine.\n".utf8).write(to: outside)
+                     try FileManager.default.createDirectory(at: case_.appendingPathComponent("notes/animals"),
+                                                             withIntermediateDirectories: true)
+                     try FileManager.default.createSymbolicLink(at: case_.appendingPathComponent("notes/animals/fox.md"),
+                                                                withDestinationURL: outside)
+                 }),
+    PlantedFault(rule: "not-a-file", severity: .error, files: [:], file: "notes/animals/fox.md", needle: "",
+                 prepare: { case_ in
+                     try FileManager.default.createDirectory(at: case_.appendingPathComponent("notes/animals/fox.md"),
+                                                             withIntermediateDirectories: true)
+                 }),
+    PlantedFault(rule: "file-too-large", severity: .error,
+                 files: ["site.yaml": "title: Planted faults\nlimits:\n  noteMB: 1\n",
+                         "notes/animals/fox.md": String(repeating: "Nibbles. ", count: 120_000)],
+                 file: "notes/animals/fox.md", needle: ""),
     PlantedFault(rule: "missing-field", severity: .error,
                  files: ["animals.yaml": fox("") + "- id: mole\n  species: Mole\n"],
                  file: "animals.yaml", needle: "id: mole"),
@@ -159,6 +180,7 @@ struct EveryRuleTests {
         files.merge(fault.files) { _, planted in planted }
         let folder = try TempCase(files, displayPath: "Case")
         defer { folder.remove() }
+        try fault.prepare?(folder.url)
         let validated = try await folder.validate()
 
         let found = validated.diagnostics.with(rule: fault.rule)
@@ -168,10 +190,13 @@ struct EveryRuleTests {
         #expect(!d.message.isEmpty)
         #expect(d.fix?.isEmpty == false, "every problem says how to fix it")
 
-        let written = try String(contentsOf: folder.url.appendingPathComponent(fault.file), encoding: .utf8)
-        let expected = try #require(place(of: fault.needle, in: written, occurrence: fault.occurrence, offset: fault.offset),
+        var expected = (line: 1, column: 1)
+        if !fault.needle.isEmpty {
+            let written = try String(contentsOf: folder.url.appendingPathComponent(fault.file), encoding: .utf8)
+            expected = try #require(place(of: fault.needle, in: written, occurrence: fault.occurrence, offset: fault.offset),
                                     "\(fault.needle) not in \(fault.file)")
-        #expect(d.location?.path == "Case/" + fault.file)
+        }
+        #expect(d.location?.path == "" + fault.file)
         #expect(d.location?.line == expected.line)
         #expect(d.location?.column == expected.column)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CasefileKit
 
-/// Loads site.yaml, fruits.yaml and `files`, with diagnostics named under `Cases/small`.
+/// Loads site.yaml, fruits.yaml and `files` (the folder shown as `Cases/small`, which diagnostics do not carry).
 private func load(_ files: [String: String], bytes: [String: Data] = [:]) async throws -> LoadedCase {
     var all = ["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML]
     all.merge(files) { _, new in new }
@@ -15,7 +15,7 @@ private func only(_ rule: String, in loaded: LoadedCase,
 }
 
 private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {
-    CasefileKit.SourceLocation(path: "Cases/small/" + file, line: line, column: column)
+    CasefileKit.SourceLocation(path: file, line: line, column: column)
 }
 
 @Suite("Syntax errors")
@@ -49,7 +49,7 @@ struct SyntaxDiagnosticTests {
             """])
         let d = try only("syntax", in: loaded)
         #expect(d.severity == .error)
-        #expect(d.location?.path == "Cases/small/animals.yaml")
+        #expect(d.location?.path == "animals.yaml")
         // The `[` opened on line 4 is never closed, so the plain scalar `pink-pearl` runs on
         // into line 5 (`pink-pearl - id`); the `:` after it, line 5 column 5, is where libyaml
         // wanted a `,` or `]`.
@@ -62,7 +62,7 @@ struct SyntaxDiagnosticTests {
     @Test func yamlUnclosedFlowSequenceAtTheEnd() async throws {
         let loaded = try await load(["animals.yaml": "- id: fox\n  name: Fox\n  species: Fox\n  favoriteFruits: [elstar, pink-pearl\n"])
         let d = try only("syntax", in: loaded)
-        #expect(d.location?.path == "Cases/small/animals.yaml")
+        #expect(d.location?.path == "animals.yaml")
         // The file ends inside the list: the end of the stream is line 5, column 1.
         #expect(d.location == place("animals.yaml", 5, 1))
         #expect(d.message.contains("did not find expected ',' or ']'"))
@@ -86,7 +86,7 @@ struct SyntaxDiagnosticTests {
     @Test func jsonTrailingGarbageAndTruncation() async throws {
         let truncated = try await load(["animals.json": "[\n  {\"id\": \"fox\", \"name\": \"Fox\",\n"])
         let d = try only("syntax", in: truncated)
-        #expect(d.location?.path == "Cases/small/animals.json")
+        #expect(d.location?.path == "animals.json")
         #expect(d.location?.line == 3)
         #expect(d.message == "expected a key in double quotes after ',', found the end of the file")
 
@@ -106,23 +106,30 @@ struct SyntaxDiagnosticTests {
             """])
         let d = try only("syntax", in: loaded)
         #expect(d.message.contains("\"name\""))
-        #expect(d.location?.path == "Cases/small/animals.yaml")
+        #expect(d.location?.path == "animals.yaml")
     }
 
     @Test func syntaxErrorInSiteYaml() async throws {
         let loaded = try await loadCase(["site.yaml": "title: [Unclosed\n"], displayPath: "Cases/small")
         let d = try only("syntax", in: loaded)
-        #expect(d.location?.path == "Cases/small/site.yaml")
+        #expect(d.location?.path == "site.yaml")
         #expect(d.location?.line == 2)
         // The default title stands in.
         #expect(!loaded.caseFile.site.title.isEmpty)
     }
 
-    @Test func displayPathIsUsedAsGiven() async throws {
+    /// Diagnostics name files below the case folder, however the user named it (an absolute
+    /// path of their machine included): that is what reports and pages publish. The terminal
+    /// shows them below the folder as typed.
+    @Test func pathsAreRelativeToTheCaseFolderWhateverItWasCalled() async throws {
+        let absolute = FileManager.default.temporaryDirectory.appendingPathComponent("home/someone/case").path
         for (display, shown) in [("Content", "Content/animals.yaml"), ("some/where/Case", "some/where/Case/animals.yaml"),
-                                 (".", "animals.yaml")] {
+                                 (".", "animals.yaml"), (absolute, absolute + "/animals.yaml")] {
             let loaded = try await loadCase(["site.yaml": minimalSite, "animals.yaml": "- id: [\n"], displayPath: display)
-            #expect(loaded.diagnostics.map { $0.location?.path } == [shown])
+            #expect(loaded.diagnostics.map { $0.location?.path } == ["animals.yaml"])
+            #expect(loaded.files == ["site.yaml", "animals.yaml"])
+            let line = DiagnosticFormatter(colour: false, folder: display).line(try #require(loaded.diagnostics.first))
+            #expect(line.hasPrefix(shown + ":2:1: error:"), "\(line)")
         }
     }
 }
@@ -301,6 +308,35 @@ struct GarbageInputTests {
         #expect(loaded.caseFile.animals.isEmpty)
     }
 
+    @Test func invalidUTF8IsAtItsFirstBadByte() async throws {
+        // "F" then 0xC3 (a lead byte) followed by "x", which cannot continue it: line 2, column 10.
+        var bytes = Data("- id: fox\n  name: F".utf8)
+        bytes.append(contentsOf: [0xC3, 0x78, 0x0A])
+        let loaded = try await load([:], bytes: ["animals.yaml": bytes])
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("animals.yaml", 2, 10))
+        #expect(d.message.contains("not UTF-8"))
+    }
+
+    @Test func aNoteThatIsNotUTF8IsReadAndReportedWhereItBreaks() async throws {
+        var note = Data("# Fox\n\nSaw é and ".utf8)
+        note.append(contentsOf: [0xFF, 0x0A])
+        let loaded = try await load([:], bytes: ["notes/animals/fox.md": note])
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("notes/animals/fox.md", 3, 11))
+        #expect(loaded.caseFile.notes[.animals]?["fox"]?.source.contains("\u{FFFD}") == true)
+    }
+
+    @Test func aByteOrderMarkAndCRLFAreAccepted() async throws {
+        let yaml = "\u{FEFF}- id: fox\r\n  name: Fox\r\n  species: Fox\r\n  favoriteFruits: [elstar]\r\n  pawSize: huge\r\n"
+        let loaded = try await load(["animals.yaml": yaml])
+        #expect(loaded.caseFile.animals.map(\.id) == ["fox"])
+        // The mark is not a column: the bad paw size is where an editor shows it.
+        let validated = await Validator().validate(loaded)
+        let d = try #require(validated.diagnostics.first { $0.ruleID == "paw-size" })
+        #expect(d.location == place("animals.yaml", 5, 12))
+    }
+
     @Test func controlCharactersInUTF8Text() async throws {
         let loaded = try await load(["animals.yaml": "- id: fox\n  name: F\u{1}x\n"])
         let d = try only("syntax", in: loaded)
@@ -384,7 +420,7 @@ struct GarbageInputTests {
     @Test func siteYamlThatIsAList() async throws {
         let loaded = try await loadCase(["site.yaml": "- title\n- x\n"], displayPath: "Cases/small")
         let d = try only("type-mismatch", in: loaded)
-        #expect(d.location?.path == "Cases/small/site.yaml")
+        #expect(d.location?.path == "site.yaml")
     }
 
     @Test func recordsOfTheWrongShape() async throws {

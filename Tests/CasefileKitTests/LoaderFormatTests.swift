@@ -208,8 +208,8 @@ struct LoaderFormatTests {
 
         // The files read, and which collection came from which.
         let ext = format == "yaml" ? "yaml" : "json"
-        #expect(loaded.files == ["Case/site.yaml", "Case/fruits.\(ext)", "Case/animals.\(ext)", "Case/bulletins.\(ext)"])
-        #expect(loaded.sourceMap.files[.animals] == "Case/animals.\(ext)")
+        #expect(loaded.files == ["site.yaml", "fruits.\(ext)", "animals.\(ext)", "bulletins.\(ext)"])
+        #expect(loaded.sourceMap.files[.animals] == "animals.\(ext)")
         #expect(loaded.sourceMap.animals.count == 3)
         #expect(loaded.sourceMap.bulletins.count == 2)
     }
@@ -218,17 +218,17 @@ struct LoaderFormatTests {
         let loaded = try await loadCase(yamlCase)
         let owl = loaded.sourceMap.animals[2]
         // `- id: owl` is line 15 of animals.yaml; the mapping starts at `id`, column 3.
-        #expect(owl.location == SourceLocation(path: "Case/animals.yaml", line: 15, column: 3))
+        #expect(owl.location == SourceLocation(path: "animals.yaml", line: 15, column: 3))
         #expect(owl.item == 2)
         // Fields are found again in the file, on the slow path, by the locator.
         var locator = SourceLocator(loaded)
-        #expect(locator.place(of: "id", in: .animals, record: 2) == SourceLocation(path: "Case/animals.yaml", line: 15, column: 7))
+        #expect(locator.place(of: "id", in: .animals, record: 2) == SourceLocation(path: "animals.yaml", line: 15, column: 7))
         // `  suspicionLevel: 1` is line 21: the value starts at column 19.
         #expect(locator.place(of: "suspicionLevel", in: .animals, record: 2)
-                == SourceLocation(path: "Case/animals.yaml", line: 21, column: 19))
+                == SourceLocation(path: "animals.yaml", line: 21, column: 19))
         // The flow mapping `{sleep: "07:00", wake: "19:00"}` on line 23: "07:00" at column 26.
         #expect(locator.place(of: "sleepSchedule.sleep", in: .animals, record: 2)
-                == SourceLocation(path: "Case/animals.yaml", line: 23, column: 26))
+                == SourceLocation(path: "animals.yaml", line: 23, column: 26))
         // A field that was not written falls back to the record.
         #expect(locator.place(of: "emoji", in: .animals, record: 2) == owl.location)
         #expect(locator.place(of: "sleepSchedule.nap", in: .animals, record: 2) == owl.location)
@@ -237,10 +237,10 @@ struct LoaderFormatTests {
     @Test func jsonRecordOriginsPointAtTheObjects() async throws {
         let loaded = try await loadCase(jsonCase)
         // `  {"id": "snail", …}` is line 8 of animals.json, the `{` at column 3.
-        #expect(loaded.sourceMap.animals[1].location == SourceLocation(path: "Case/animals.json", line: 8, column: 3))
+        #expect(loaded.sourceMap.animals[1].location == SourceLocation(path: "animals.json", line: 8, column: 3))
         // Its "name" value `"Soloman"` starts at column 27.
         var locator = SourceLocator(loaded)
-        #expect(locator.place(of: "name", in: .animals, record: 1) == SourceLocation(path: "Case/animals.json", line: 8, column: 27))
+        #expect(locator.place(of: "name", in: .animals, record: 1) == SourceLocation(path: "animals.json", line: 8, column: 27))
     }
 
     @Test func aRecordLeftOutKeepsTheOthersPlaces() async throws {
@@ -256,11 +256,11 @@ struct LoaderFormatTests {
         #expect(loaded.sourceMap.animals[1].item == 2)
         var locator = SourceLocator(loaded)
         #expect(locator.place(of: "suspicionLevel", in: .animals, record: 1)
-                == SourceLocation(path: "Case/animals.yaml", line: 3, column: 54))
+                == SourceLocation(path: "animals.yaml", line: 3, column: 54))
         // The fox's own lines run into the record left out, so it is found in the whole file:
         // its species follows the 32 characters `- {id: fox, name: Fox, species: `.
         #expect(locator.place(of: "species", in: .animals, record: 0)
-                == SourceLocation(path: "Case/animals.yaml", line: 1, column: 33))
+                == SourceLocation(path: "animals.yaml", line: 1, column: 33))
     }
 
     @Test func jsonWrittenByJSONSerializationLoads() async throws {
@@ -324,7 +324,7 @@ struct LoaderFormatTests {
         let loaded = try await loadCase(files)
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.caseFile.animals == expectedAnimals)
-        #expect(loaded.sourceMap.files[.animals] == "Case/animals.yml")
+        #expect(loaded.sourceMap.files[.animals] == "animals.yml")
     }
 
     @Test func mixedFormatsLoadTogether() async throws {
@@ -372,7 +372,7 @@ struct LoaderFormatTests {
         files["notes/animals/readme.txt"] = "not a note"
         let loaded = try await loadCase(files)
         let fox = try #require(loaded.caseFile.note(for: .animals, id: "fox"))
-        #expect(fox.path == "Case/notes/animals/fox.md")
+        #expect(fox.path == "notes/animals/fox.md")
         #expect(fox.source == "# Fox\n\nSaw [the owl](animal:owl).\n")
         #expect(loaded.caseFile.note(for: .bulletins, id: "b-orchard-elstar")?.source == "Three bites.\n")
         #expect(loaded.caseFile.notes[.animals]?.count == 1)
@@ -401,8 +401,8 @@ struct SampleCaseTests {
             #expect(bulletin.nibbledAt != nil)
         }
         #expect(c.site.timeZone == "America/Los_Angeles")
-        #expect(loaded.files.first == "Content/site.yaml")
-        #expect(loaded.files.contains("Content/animals.yaml"))
+        #expect(loaded.files.first == "site.yaml")
+        #expect(loaded.files.contains("animals.yaml"))
     }
 
     @Test func sampleValidatesWithoutProblems() async throws {

@@ -66,10 +66,12 @@ import Testing
         try scratch.plant("""
             <script>alert(1)</script><p onclick="alert(1)">x</p><a href=" JavaScript:alert(1)">y</a>
             <object data="{{root}}app.wasm"></object>
+            <p style="width: expression(alert(1))">z</p><p style="background:url( &#106;avascript:alert(1))">w</p>
             """)
         let result = try await scratch.publish()
         let checks = Set(result.failures.map(\.check))
-        #expect(checks.isSuperset(of: ["script", "event-handler", "javascript-url", "webassembly"]))
+        #expect(checks.isSuperset(of: ["script", "event-handler", "javascript-url", "webassembly", "css-script"]))
+        #expect(result.failures.count { $0.check == "css-script" } == 2)
         #expect(!FileManager.default.fileExists(atPath: scratch.output.path), "nothing was published")
         #expect(try scratch.leftovers().isEmpty)
     }

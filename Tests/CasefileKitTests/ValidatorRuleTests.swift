@@ -15,7 +15,7 @@ private func only(_ rule: String, in validated: ValidatedCase,
 }
 
 private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {
-    CasefileKit.SourceLocation(path: "Case/" + file, line: line, column: column)
+    CasefileKit.SourceLocation(path: file, line: line, column: column)
 }
 
 @Suite("Validator rules")
@@ -47,7 +47,7 @@ struct ValidatorRuleTests {
         #expect(!html.contains("fruit:elstar"))
         #expect(html.contains("<a href="))
         // Its text is kept for the validation page's excerpt.
-        #expect(validated.sources["Case/notes/animals/fox.md"]?.contains("animal:owel") == true)
+        #expect(validated.sources["notes/animals/fox.md"]?.contains("animal:owel") == true)
     }
 
     @Test func brokenCaseLinksOfEveryKindInABulletinNote() async throws {
@@ -79,7 +79,7 @@ struct ValidatorRuleTests {
         #expect(d.location == place("animals.yaml", 7, 7))
         #expect(d.related == [place("animals.yaml", 1, 7)])
         #expect(d.recordID == "fox")
-        #expect(d.message.contains("Case/animals.yaml:1:7"))
+        #expect(d.message.contains("animals.yaml:1:7"))
     }
 
     @Test func duplicateIDsInEachCollection() async throws {
@@ -111,7 +111,7 @@ struct ValidatorRuleTests {
         #expect(d.message.contains(#"did you mean "elstar""#))
         #expect(d.value == "elstr")
         #expect(d.field == "favoriteFruits")
-        #expect(d.location?.path == "Case/animals.yaml")
+        #expect(d.location?.path == "animals.yaml")
         #expect(d.location?.line == 4)
     }
 

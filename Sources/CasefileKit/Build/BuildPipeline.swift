@@ -62,12 +62,12 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Loads and validates only (for `validate` and for tests).
-    public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> ValidatedCase {
+    public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> ValidatedCase {
         var clock = StageClock()
         return try await validate(events: events, clock: &clock)
     }
 
-    private func validate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws -> ValidatedCase {
+    private func validate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> ValidatedCase {
         let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
         clock.end("load")
         let c = loaded.caseFile
@@ -78,7 +78,13 @@ public struct BuildPipeline: Sendable {
         return validated
     }
 
-    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> BuildSummary {
+    /// Builds the site. Every failure is a `CasefileError`; an error of the file system that
+    /// escapes a step becomes one (exit 2) rather than passing for a case problem.
+    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> BuildSummary {
+        do { return try await build(events: events) } catch { throw CasefileError.from(error) }
+    }
+
+    private func build(events: (@Sendable (BuildEvent) -> Void)?) async throws -> BuildSummary {
         let start = Date()
         var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)

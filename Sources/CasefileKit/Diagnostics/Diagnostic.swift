@@ -32,6 +32,14 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     public var rule: Rule? { Rule.byID[ruleID] }
+
+    /// The same problem with its places below `folder` as the user named it (`SourceLocation.under`).
+    public func under(_ folder: String) -> Diagnostic {
+        var shown = self
+        shown.location = location?.under(folder)
+        shown.related = related.map { $0.under(folder) }
+        return shown
+    }
 }
 
 extension Diagnostic {

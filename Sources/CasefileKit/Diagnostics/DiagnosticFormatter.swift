@@ -2,13 +2,16 @@
 /// (`Content/animals.yaml:12:22: error: … [suspicion-range]`), and the closing summary.
 public struct DiagnosticFormatter: Sendable {
     public var colour: Bool
+    /// The case folder as the user named it: paths are shown below it.
+    public var folder: String
 
-    public init(colour: Bool) {
+    public init(colour: Bool, folder: String = "") {
         self.colour = colour
+        self.folder = folder
     }
 
     public func line(_ d: Diagnostic) -> String {
-        let place = d.location.map { "\($0): " } ?? (d.recordID.map { "\(d.collection?.rawValue ?? "case") \"\($0)\": " } ?? "")
+        let place = d.location.map { $0.under(folder) }.map { "\($0): " } ?? (d.recordID.map { "\(d.collection?.rawValue ?? "case") \"\($0)\": " } ?? "")
         let severity = paint(d.severity.rawValue, d.severity)
         return "\(place)\(severity): \(d.message) [\(d.ruleID)]"
     }

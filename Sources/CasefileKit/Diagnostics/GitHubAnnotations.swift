@@ -4,9 +4,10 @@
 /// Escaping follows GitHub's workflow-command documentation: in the message `%`, CR and LF become
 /// `%25`, `%0D` and `%0A`; in a property value `:` and `,` also become `%3A` and `%2C`.
 public enum GitHubAnnotations {
-    /// One line per problem, each ending in a newline.
-    public static func lines(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { line($0) + "\n" }.joined()
+    /// One line per problem, each ending in a newline; paths below `folder` (the case folder as
+    /// the workflow named it, so that they are paths of the repository).
+    public static func lines(_ diagnostics: [Diagnostic], under folder: String = "") -> String {
+        diagnostics.map { line($0.under(folder)) + "\n" }.joined()
     }
 
     public static func line(_ d: Diagnostic) -> String {

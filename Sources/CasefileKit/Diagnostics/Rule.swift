@@ -13,6 +13,10 @@ public struct Rule: Sendable, Hashable {
 
 extension Rule {
     static let syntax = Rule("syntax", .error, "A data file or site.yaml does not parse.")
+    static let outsideLink = Rule("outside-link", .error,
+        "A file of the case is reached through a symbolic link that leads outside the case folder.")
+    static let notAFile = Rule("not-a-file", .error, "A data file or note is a folder, pipe or device, not a regular file.")
+    static let fileTooLarge = Rule("file-too-large", .error, "A data file or note is larger than its limit (site.yaml `limits`).")
     static let missingField = Rule("missing-field", .error, "A required field is absent.")
     static let typeMismatch = Rule("type-mismatch", .error, "A field has the wrong type.")
     static let unknownField = Rule("unknown-field", .warning, "A field the format does not know.")
@@ -41,7 +45,7 @@ extension Rule {
 
     /// Every rule, in the order of the README's rule table.
     public static let all: [Rule] = [
-        .syntax, .missingField, .typeMismatch, .unknownField, .duplicateID, .invalidID, .blankName,
+        .syntax, .outsideLink, .notAFile, .fileTooLarge, .missingField, .typeMismatch, .unknownField, .duplicateID, .invalidID, .blankName,
         .suspicionRange, .pawSize, .unknownFruit, .unknownAnimal, .invalidTime, .invalidDate,
         .invalidColor, .brokenReference, .duplicateFruit, .sleepEqualsWake, .emoji, .orphanNote,
         .missingInterview, .unsupportedSuspicion, .reporterIsSuspect, .unusedFruit,

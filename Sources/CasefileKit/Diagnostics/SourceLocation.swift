@@ -1,5 +1,5 @@
-/// A place in a file of the case: a path as the user would type it, and a 1-based line and
-/// column (columns count Unicode scalars, as editors and libyaml do).
+/// A place in a file of the case: a path relative to the case folder (`animals.yaml`), and a
+/// 1-based line and column (columns count Unicode scalars, as editors and libyaml do).
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var path: String
     public var line: Int
@@ -12,6 +12,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     public var description: String { "\(path):\(line):\(column)" }
+
+    /// The same place with its path below `folder` as the user named it (`Content/animals.yaml`):
+    /// for the terminal and CI annotations, never for what is published.
+    public func under(_ folder: String) -> SourceLocation {
+        guard !folder.isEmpty, folder != "." else { return self }
+        return SourceLocation(path: (folder.hasSuffix("/") ? folder : folder + "/") + path, line: line, column: column)
+    }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)

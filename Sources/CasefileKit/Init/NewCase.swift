@@ -21,7 +21,7 @@ public enum NewCase {
     /// Without `force` it refuses, writing nothing, when the folder is not empty: when any of those
     /// files already exists, or anything else but hidden entries (`.git`, `.gitignore`) is there.
     /// With `force` it overwrites its own files and leaves every other file alone.
-    public static func write(into folder: URL, displayPath: String, force: Bool) throws -> [String] {
+    public static func write(into folder: URL, displayPath: String, force: Bool) throws(CasefileError) -> [String] {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
         if fm.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {

@@ -1,5 +1,11 @@
 /// CSS colour values a fruit may have: a named colour of CSS Color 4, or `#rgb` / `#rrggbb`.
 enum CSSColor {
+    /// `text` where it is safe in a `style` attribute (a valid colour, which is only letters or
+    /// `#` and hex digits), else `transparent`: an invalid colour never reaches CSS.
+    static func forCSS(_ text: String) -> String {
+        isValid(text) ? text : "transparent"
+    }
+
     static func isValid(_ text: String) -> Bool {
         if text.hasPrefix("#") {
             let hex = text.dropFirst()

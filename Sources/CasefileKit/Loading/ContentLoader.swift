@@ -17,34 +17,36 @@ public struct LoadedCase: Sendable {
 }
 
 /// Reads a case folder (the README's "The case file"): site.yaml, the three collections in YAML or JSON, and the
-/// notes. Problems in the content become diagnostics; only a folder that cannot be read at all
-/// throws.
+/// notes. Files are named relative to the folder, and only files the folder owns are read
+/// (`CaseFolder`). Problems in the content become diagnostics; only a folder that cannot be read
+/// at all throws.
 public struct ContentLoader: Sendable {
     public let directory: URL
-    /// How the folder is named in diagnostics (`Content`).
+    /// How the user named the folder (`Content`): in errors printed on the terminal only.
     public let displayPath: String
+    let folder: CaseFolder
 
     public init(directory: URL, displayPath: String? = nil) {
         self.directory = directory.standardizedFileURL
         self.displayPath = displayPath ?? directory.relativePath
+        self.folder = CaseFolder(url: directory, shownAs: self.displayPath)
     }
 
-    public func load() async throws -> LoadedCase {
+    public func load() async throws(CasefileError) -> LoadedCase {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
             throw CasefileError.unreadable(displayPath, reason: "no such folder")
         }
-        let siteURL = directory.appendingPathComponent("site.yaml")
-        guard fm.fileExists(atPath: siteURL.path) else { throw CasefileError.notAFolder(displayPath) }
+        guard folder.exists("site.yaml") else { throw CasefileError.notAFolder(displayPath) }
 
         var problems: [Diagnostic] = []
         var files: [String] = []
         var sourceMap = SourceMap()
 
-        let sitePath = display("site.yaml")
+        let sitePath = "site.yaml"
         files.append(sitePath)
-        let siteFile = try DataFile.read(siteURL, path: sitePath, problems: &problems)
+        let siteFile = try readDataFile(sitePath, limit: ReadLimits.siteFileBytes, problems: &problems)
         var texts = [sitePath: siteFile.text]
         var site = SiteSettings(title: "Untitled case")
         if let root = siteFile.root,
@@ -59,9 +61,13 @@ public struct ContentLoader: Sendable {
         }
 
         // The three collections are independent: read them side by side.
-        let results = try await Parallel.map([Collection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
-            try self.loadCollection(collection)
-        }
+        let limits = site.limits
+        let results: [CollectionResult]
+        do {
+            results = try await Parallel.map([Collection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
+                try self.loadCollection(collection, limit: limits.dataFileBytes)
+            }
+        } catch { throw CasefileError.from(error) }
         var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
         var unread: Set<Collection> = []
         for result in results {
@@ -84,14 +90,21 @@ public struct ContentLoader: Sendable {
             }
         }
 
-        let notes = try await loadNotes(files: &files)
+        let notes = try await loadNotes(files: &files, problems: &problems, limit: limits.noteBytes)
         let caseFile = CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
         return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
                           unreadCollections: unread)
     }
 
-    private func display(_ relative: String) -> String {
-        displayPath.isEmpty || displayPath == "." ? relative : displayPath + "/" + relative
+    /// Reads and parses one data file; a file the folder does not own, or too large, is a problem.
+    private func readDataFile(_ path: String, limit: Int, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
+        switch try folder.read(path, limit: limit) {
+        case let .bytes(bytes):
+            return DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
+        case let .refused(problem):
+            problems.append(problem)
+            return DataFile(path: path, root: nil)
+        }
     }
 
     private enum Records: Sendable {
@@ -108,10 +121,8 @@ public struct ContentLoader: Sendable {
         var unread = false
     }
 
-    private func loadCollection(_ collection: Collection) throws -> CollectionResult {
-        let fm = FileManager.default
-        let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }
-            .filter { fm.fileExists(atPath: directory.appendingPathComponent($0).path) }
+    private func loadCollection(_ collection: Collection, limit: Int) throws(CasefileError) -> CollectionResult {
+        let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
         var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: [])
         switch collection {
         case .fruits: result.records = .fruits([])
@@ -119,10 +130,10 @@ public struct ContentLoader: Sendable {
         case .bulletins: result.records = .bulletins([])
         }
         guard let name = candidates.first else { return result }
-        if candidates.count > 1 { throw CasefileError.twoFiles(display(candidates[0]), display(candidates[1])) }
-        let path = display(name)
+        if candidates.count > 1 { throw CasefileError.twoFiles(folder.shown(candidates[0]), folder.shown(candidates[1])) }
+        let path = name
         result.path = path
-        let file = try DataFile.read(directory.appendingPathComponent(name), path: path, problems: &result.problems)
+        let file = try readDataFile(path, limit: limit, problems: &result.problems)
         result.text = file.text
         guard let root = file.root else {
             result.unread = !result.problems.isEmpty
@@ -178,28 +189,53 @@ public struct ContentLoader: Sendable {
 
     /// `notes/animals/<id>.md` and `notes/bulletins/<id>.md`; read in parallel, as a large case
     /// has tens of thousands.
-    private func loadNotes(files: inout [String]) async throws -> [Collection: [String: Note]] {
+    private func loadNotes(files: inout [String], problems: inout [Diagnostic],
+                           limit: Int) async throws(CasefileError) -> [Collection: [String: Note]] {
         var notes: [Collection: [String: Note]] = [:]
         for collection in [Collection.animals, .bulletins] {
-            let folder = directory.appendingPathComponent("notes/\(collection.rawValue)")
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            let folderPath = directory.appendingPathComponent("notes/\(collection.rawValue)").path
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
             let markdown = names.filter { $0.hasSuffix(".md") }.sorted()
-            let loaded = try await Parallel.map(markdown, chunkSize: 256) { name -> Note in
-                let path = self.display("notes/\(collection.rawValue)/\(name)")
-                let data: Data
-                do { data = try Data(contentsOf: folder.appendingPathComponent(name)) } catch {
-                    throw CasefileError.unreadable(path, reason: error.localizedDescription)
+            let loaded: [NoteRead]
+            do {
+                loaded = try await Parallel.map(markdown, chunkSize: 256) { name throws(CasefileError) -> NoteRead in
+                    try readNote("notes/\(collection.rawValue)/\(name)", collection: collection,
+                                 id: String(name.dropLast(3)), limit: limit)
                 }
-                return Note(collection: collection, recordID: String(name.dropLast(3)), path: path,
-                            source: String(decoding: data, as: UTF8.self))
-            }
+            } catch { throw CasefileError.from(error) }
             var byID: [String: Note] = [:]
-            for note in loaded {
+            for read in loaded {
+                problems += read.problems
+                guard let note = read.note else { continue }
                 byID[note.recordID] = note
                 files.append(note.path)
             }
             notes[collection] = byID
         }
         return notes
+    }
+
+    /// A note read, or the problems that kept it from being read (an invalid byte is both).
+    struct NoteRead: Sendable {
+        var note: Note?
+        var problems: [Diagnostic] = []
+    }
+
+    /// Reads the note at `path` (below the case folder): the loader's and the preview's one way.
+    func readNote(_ path: String, collection: Collection, id: String, limit: Int) throws(CasefileError) -> NoteRead {
+        switch try folder.read(path, limit: limit) {
+        case let .refused(problem):
+            return NoteRead(note: nil, problems: [problem])
+        case let .bytes(bytes):
+            let (text, invalid) = TextDecoding.note(bytes)
+            var read = NoteRead(note: Note(collection: collection, recordID: id, path: path, source: text))
+            if let invalid {
+                read.problems.append(Diagnostic(
+                    rule: .syntax, message: "the note is not UTF-8 text: the bytes here are not UTF-8 (shown as \u{FFFD})",
+                    location: SourceLocation(path: path, line: invalid.line, column: invalid.column),
+                    fix: "Save the note as UTF-8."))
+            }
+            return read
+        }
     }
 }

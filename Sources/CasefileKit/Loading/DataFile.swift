@@ -5,7 +5,7 @@ import Yams
 /// Yams' composer, JSON (a `.json` file) by `JSONReader`, strictly. A file that does not parse
 /// gives a `syntax` diagnostic at the place the parser stopped, never a trap.
 struct DataFile {
-    /// The path shown to the user (`Content/animals.yaml`).
+    /// The path below the case folder (`animals.yaml`).
     let path: String
     let root: Node?
     /// The text as read (empty when it was not UTF-8).
@@ -13,20 +13,20 @@ struct DataFile {
 
     static let syntaxFix = "Fix the syntax at this place; the rest of the file was not read."
 
-    static func read(_ url: URL, path: String, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CasefileError.unreadable(path, reason: error.localizedDescription)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            problems.append(Diagnostic(rule: .syntax, message: "the file is not UTF-8 text",
-                                       location: SourceLocation(path: path, line: 1, column: 1),
+    /// Parses the bytes of a data file: JSON when `json`, else YAML. A UTF-8 byte-order mark is
+    /// skipped; bytes that are not UTF-8 are a `syntax` problem at the first of them.
+    static func parse(_ bytes: [UInt8], path: String, json: Bool, problems: inout [Diagnostic]) -> DataFile {
+        let text: String
+        switch TextDecoding.decode(bytes) {
+        case let .text(decoded):
+            text = decoded
+        case let .invalid(line, column):
+            problems.append(Diagnostic(rule: .syntax, message: "the file is not UTF-8 text: the bytes here are not UTF-8",
+                                       location: SourceLocation(path: path, line: line, column: column),
                                        fix: "Save the file as UTF-8."))
             return DataFile(path: path, root: nil)
         }
-        if url.pathExtension == "json" {
+        if json {
             do {
                 return DataFile(path: path, root: try JSONReader.read(text), text: text)
             } catch {

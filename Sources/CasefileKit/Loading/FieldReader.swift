@@ -116,9 +116,19 @@ struct FieldReader {
     /// A number: an unquoted scalar (or JSON number) that reads as one.
     mutating func number(_ key: String) -> Double? {
         guard let node = node(key, required: false) else { return nil }
-        guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any,
-              let value = Double(scalar.string.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+        guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any else {
             mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
+            return nil
+        }
+        let written = scalar.string.replacingOccurrences(of: "_", with: "")
+        guard let value = Double(written), value.isFinite else {
+            // YAML's .nan and .inf, and numbers too large for a double (1e999): not numbers a case can use.
+            let lower = written.lowercased()
+            if Double(written) != nil || [".nan", ".inf", "+.inf", "-.inf"].contains(lower) {
+                invalid(key, expected: "a finite number", got: scalar.string, fix: "Write a number such as 0.5.")
+            } else {
+                mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
+            }
             return nil
         }
         return value

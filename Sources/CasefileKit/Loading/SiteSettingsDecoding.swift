@@ -4,7 +4,7 @@ import Foundation
 /// default stands in for a field that is wrong.
 enum SiteSettingsDecoding {
     static let fields = ["title", "description", "baseURL", "timeZone", "language", "pageSize", "inspector", "sheet",
-                         "markdown", "validation"]
+                         "markdown", "validation", "limits"]
     static let inspectorFields = ["minWidth", "idealWidth", "maxWidth", "placement", "presented", "compactBelow"]
     static let sheetFields = ["detents", "backgroundInteractionUpThrough"]
 
@@ -45,6 +45,15 @@ enum SiteSettingsDecoding {
         if var m = r.nested("markdown", known: ["unsafeHTML"]) {
             site.unsafeHTML = m.bool("unsafeHTML") ?? false
             r.merge(m)
+        }
+        if var l = r.nested("limits", known: ["dataFileMB", "noteMB"]) {
+            for (key, path) in [("dataFileMB", \ReadLimits.dataFileBytes), ("noteMB", \ReadLimits.noteBytes)] {
+                guard let megabytes = l.integer(key) else { continue }
+                if (1...4096).contains(megabytes) { site.limits[keyPath: path] = megabytes << 20 } else {
+                    l.invalid(key, expected: "a whole number of megabytes from 1 to 4096", got: String(megabytes))
+                }
+            }
+            r.merge(l)
         }
         if var v = r.nested("validation", known: ["rules"]) {
             if var rules = v.nested("rules", known: Rule.all.map(\.id)) {

@@ -11,6 +11,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var sheet = SheetSettings()
     /// Pass raw HTML in notes through.
     public var unsafeHTML = false
+    /// The largest data file and note the loader reads.
+    public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.
     public var ruleSeverities: [String: Severity?] = [:]
 

@@ -21,36 +21,31 @@ struct CaseFolders: Sendable {
         return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : nil
     }
 
-    /// Reads the note at `relative` again (or drops it when it is gone); returns its path as shown.
-    func reread(_ relative: String, into loaded: inout LoadedCase) throws -> String {
-        let shown = display(relative)
-        guard let (collection, id) = NoteCompiler.noteKey(relative) else { return shown }
-        let url = options.content.appendingPathComponent(relative)
+    /// Reads the note at `relative` again (or drops it when it is gone) and returns its path; nil
+    /// when the note, now or before, is one the loader reports (not UTF-8, too large, a link out
+    /// of the folder): such an edit is loaded again with the whole case, which reports it.
+    func reread(_ relative: String, into loaded: inout LoadedCase) throws(CasefileError) -> String? {
+        guard let (collection, id) = NoteCompiler.noteKey(relative) else { return relative }
+        guard !loaded.diagnostics.contains(where: { $0.location?.path == relative }) else { return nil }
+        let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
         let existed = loaded.caseFile.notes[collection]?[id] != nil
         var note: Note?
-        if FileManager.default.fileExists(atPath: url.path) {
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw CasefileError.unreadable(shown, reason: error.localizedDescription)
-            }
-            note = Note(collection: collection, recordID: id, path: shown, source: String(decoding: data, as: UTF8.self))
+        if loader.folder.exists(relative) {
+            let read = try loader.readNote(relative, collection: collection, id: id,
+                                           limit: loaded.caseFile.site.limits.noteBytes)
+            guard read.problems.isEmpty else { return nil }
+            note = read.note
         }
         // In place: the other notes are not copied.
         loaded.caseFile.notes[collection, default: [:]][id] = note
-        guard existed != (note != nil) else { return shown }
+        guard existed != (note != nil) else { return relative }
         // A note came or went: the files read, in the loader's order: data files, then each
         // collection's notes by name.
-        let notePrefixes = ["animals", "bulletins"].map { display("notes/\($0)/") }
-        let dataFiles = loaded.files.filter { path in !notePrefixes.contains { path.hasPrefix($0) } }
+        let dataFiles = loaded.files.filter { !$0.hasPrefix("notes/") }
         let notePaths = [Collection.animals, .bulletins].flatMap { c in
             (loaded.caseFile.notes[c] ?? [:]).values.map(\.path).sorted()
         }
         loaded.files = dataFiles + notePaths
-        return shown
-    }
-
-    /// A path below the case folder as diagnostics show it (as ContentLoader names it).
-    func display(_ relative: String) -> String {
-        options.contentDisplay.isEmpty || options.contentDisplay == "." ? relative : options.contentDisplay + "/" + relative
+        return relative
     }
 }

@@ -75,7 +75,11 @@ public actor PreviewBuild {
             var hosts: Set<String> = []
             if !notePaths.isEmpty {
                 loaded = nil  // `current` is then the only owner of the case, changed in place
-                let displayed = try notePaths.map { try folders.reread($0, into: &current) }
+                var displayed: [String] = []
+                for path in notePaths {
+                    guard let shown = try folders.reread(path, into: &current) else { return await buildAll() }
+                    displayed.append(shown)
+                }
                 let changed = Set(displayed), previous = notes
                 // Only notes changed: the collections' index and fragments stay.
                 let result = await Validator().validate(current, unchanged: before) {

@@ -82,7 +82,7 @@ struct HTMLScanner {
             }
             guard Self.mayMatter(bytes[nameStart..<nameEnd]) else { continue }
             let name = Self.lowercased(bytes[nameStart..<nameEnd])
-            guard name == "id" || name == "name" || name == "srcset" || Self.urlAttributes.contains(name)
+            guard name == "id" || name == "name" || name == "srcset" || name == "style" || Self.urlAttributes.contains(name)
                     || (name.utf8.count > 2 && name.hasPrefix("on")) else { continue }
             attribute(Attribute(element: element, name: name, value: Self.decodeEntities(bytes[value]), offset: nameStart))
         }
@@ -97,6 +97,7 @@ struct HTMLScanner {
         if first == UInt8(ascii: "c") { return name.count == 4 }  // cite, not class
         if first == UInt8(ascii: "d") { return name.count == 4 }  // data, not data-…
         if first == UInt8(ascii: "a") { return name.count == 6 }  // action, not aria-…
+        if first == UInt8(ascii: "s") { return name.count == 3 || name.count == 5 || name.count == 6 }  // src, style, srcset
         return [2, 3, 4, 6, 10].contains(name.count)
     }
 

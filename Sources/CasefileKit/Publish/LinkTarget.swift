@@ -9,10 +9,6 @@ enum LinkTarget: Equatable {
     /// A link publish refuses, and why.
     case invalid(String)
 
-    /// The fragment that names nothing on purpose: following it clears the inspector's selection
-    /// (Templates/README.md, "How selection works").
-    static let clearingFragment = "_"
-
     /// Resolves `url` found on the page at `page` (a path from the site's root). A URL starting
     /// with the site's `baseURL` is a link into the site, written absolutely (the 404 page's).
     static func resolve(_ url: String, from page: String, baseURL: String?) -> LinkTarget {

@@ -61,7 +61,13 @@ public struct PublishPipeline: Sendable {
         return true
     }
 
-    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws -> PublishSummary {
+    /// Publishes. Every failure is a `CasefileError` (exit 2): a case with problems is not one,
+    /// it is the summary's outcome.
+    public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> PublishSummary {
+        do { return try await publish(events: events) } catch { throw CasefileError.from(error) }
+    }
+
+    private func publish(events: (@Sendable (BuildEvent) -> Void)?) async throws -> PublishSummary {
         let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
         try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
             .checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
@@ -98,7 +104,11 @@ public struct PublishPipeline: Sendable {
                 summary.outcome = .failedChecks(failures)
                 return summary
             }
-            try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+            do {
+                try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+            } catch {
+                throw CasefileError.unwritable(stagingDisplay + "/" + PublishedFolder.stagingMarker, reason: error.localizedDescription)
+            }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error

@@ -19,10 +19,18 @@ enum SafetyCheck {
         name == "script" ? ("script", "a <script> element is not allowed in a published site") : nil
     }
 
-    /// An attribute that runs code: an event handler, a `javascript:` URL, a reference to WebAssembly.
+    /// An attribute that runs code: an event handler, a `javascript:` URL, a reference to WebAssembly,
+    /// CSS that runs script (`expression(`, a `javascript:` URL, a binding).
     static func attribute(_ a: HTMLScanner.Attribute) -> (check: String, message: String)? {
         if a.name.count > 2, a.name.hasPrefix("on") {
             return ("event-handler", "an event handler attribute \(a.name)= on <\(a.element)> is not allowed")
+        }
+        if a.name == "style" {
+            let css = String(a.value.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0.value >= 0x20 })
+            if let found = ["expression(", "javascript:", "vbscript:", "-moz-binding", "behavior:"].first(where: css.contains) {
+                return ("css-script", "CSS that runs script (\(found)) in style= on <\(a.element)> is not allowed")
+            }
+            return nil
         }
         guard HTMLScanner.urlAttributes.contains(a.name) || a.name == "srcset" else { return nil }
         if let url = scheme(of: a.value), url == "javascript" || url == "vbscript" {

@@ -96,7 +96,7 @@ public struct SiteCheck: Sendable {
             case let .file(path, fragment):
                 if !files.contains(path) {
                     fail("broken-link", "broken link \"\(a.value)\" (no such file)", at: a.offset)
-                } else if let fragment, !fragment.isEmpty, fragment != LinkTarget.clearingFragment, path.hasSuffix(".html") {
+                } else if let fragment, !fragment.isEmpty, path.hasSuffix(".html") {
                     if path == page {
                         samePage.append((fragment, a.value, a.offset))
                     } else {
@@ -106,7 +106,7 @@ public struct SiteCheck: Sendable {
                 }
             }
         }
-        for link in samePage where link.fragment != LinkTarget.clearingFragment && !result.ids.contains(link.fragment) {
+        for link in samePage where !result.ids.contains(link.fragment) {
             fail("missing-fragment", "broken link \"\(link.url)\" (this page has no id \"\(link.fragment)\")", at: link.offset)
         }
         for (check, count) in counts.sorted(by: { $0.key < $1.key }) where count > perPageLimit {

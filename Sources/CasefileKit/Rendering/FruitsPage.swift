@@ -7,6 +7,8 @@ struct FruitsPage {
     struct Row: TemplateView {
         let common: RowCommon
         let name, color: HTMLText
+        /// The colour for CSS: `color` when it is a valid colour, else `transparent`.
+        let swatchColor: HTMLText
         let fans, moreFans, bulletins, moreBulletins: MustacheValue
         let fanCount, bulletinCount: Int
 
@@ -14,6 +16,7 @@ struct FruitsPage {
             switch field {
             case .name: .text(name)
             case .color: .text(color)
+            case .swatchColor: .text(swatchColor)
             case .fans: fans
             case .moreFans: moreFans
             case .fanCount: .int(fanCount)
@@ -36,6 +39,7 @@ struct FruitsPage {
             let cappedBulletins = PageFrame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
                                                    count: bulletins.count)
             return .view(Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
+                       swatchColor: HTMLText(trusted: CSSColor.forCSS(fruit.color)),
                        fans: cappedFans.shown, moreFans: cappedFans.more,
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
                        fanCount: fans.count, bulletinCount: bulletins.count))

@@ -7,10 +7,14 @@ import CasefileMustache
 struct RecordRefs: Sendable {
     final class Fruit: TemplateView, MustacheObject {
         let id, name, color, href: HTMLText
+        /// The colour for CSS: `color` when it is a valid colour, else `transparent`.
+        let swatchColor: HTMLText
         let known: Bool
 
-        init(id: HTMLText, name: HTMLText, color: HTMLText, href: HTMLText, known: Bool) {
-            (self.id, self.name, self.color, self.href, self.known) = (id, name, color, href, known)
+        init(id: HTMLText, name: HTMLText, color: String, href: HTMLText, known: Bool) {
+            (self.id, self.name, self.href, self.known) = (id, name, href, known)
+            self.color = HTMLText(color)
+            self.swatchColor = HTMLText(trusted: CSSColor.forCSS(color))
         }
 
         func value(_ field: TemplateField) -> MustacheValue? {
@@ -18,6 +22,7 @@ struct RecordRefs: Sendable {
             case .id: .text(id)
             case .name: .text(name)
             case .color: .text(color)
+            case .swatchColor: .text(swatchColor)
             case .href: .text(href)
             case .known: .bool(known)
             default: nil
@@ -103,7 +108,7 @@ struct RecordRefs: Sendable {
         let fruitNames = c.fruits.map { HTMLText($0.name) }
         fruits = (0...1).map { depth in
             c.fruits.enumerated().map { f, fruit in
-                .object(Fruit(id: HTMLText(fruit.id), name: fruitNames[f], color: HTMLText(fruit.color),
+                .object(Fruit(id: HTMLText(fruit.id), name: fruitNames[f], color: fruit.color,
                               href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
             }
         }
@@ -133,7 +138,7 @@ struct RecordRefs: Sendable {
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
     func fruit(_ id: String, index: CaseIndex, depth: Int) -> MustacheValue {
         guard let f = index.fruitIndex[id] else {
-            return .object(Fruit(id: HTMLText(id), name: HTMLText(id), color: "transparent", href: .empty, known: false))
+            return .object(Fruit(id: HTMLText(id), name: HTMLText(id), color: "", href: .empty, known: false))
         }
         return fruits[depth][f]
     }

@@ -20,7 +20,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case value, written, percent, tone, bars, filled, level
     case fruits, hasFruits, fruitsPreview, moreFruits, hasMoreFruits, noteHTML, hasNote
     case bulletins, moreBulletins, hasBulletins, bulletinCount, count
-    case color, known, when, datetime, fruitName, asleep
+    case color, swatchColor, known, when, datetime, fruitName, asleep
     // Bulletins
     case hasTime, fruit, bites, hasBites, suspects, moreSuspects, hasSuspects, awakeCount, asleepCount, reporter
     // Fruits

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The case folder as the loader reads it. Files are named by their path relative to the folder
+/// (`fruits.yaml`, `notes/animals/fox.md`): that is how every diagnostic, report and page names
+/// them, so nothing published says where the folder is on the author's machine. Only what the
+/// folder owns is read: a symbolic link is followed when it leads to a file inside the folder,
+/// and refused (with a diagnostic naming the link) when it leads anywhere else; a file that is
+/// not a regular file (a pipe, a device) or is larger than its limit is not read either.
+struct CaseFolder: Sendable {
+    let url: URL
+    /// How the user named the folder: prefixed to paths in errors printed on the terminal.
+    let shownAs: String
+    /// The folder with every symbolic link in its path resolved: what "inside" is measured against.
+    private let resolvedPrefix: String
+
+    init(url: URL, shownAs: String) {
+        self.url = url.standardizedFileURL
+        self.shownAs = shownAs
+        let resolved = self.url.resolvingSymlinksInPath().path
+        self.resolvedPrefix = resolved.hasSuffix("/") ? resolved : resolved + "/"
+    }
+
+    /// `relative` as the terminal shows it: below the folder as the user named it.
+    func shown(_ relative: String) -> String {
+        shownAs.isEmpty || shownAs == "." ? relative : shownAs + "/" + relative
+    }
+
+    func exists(_ relative: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(relative).path)) != nil
+    }
+
+    /// What reading a file of the case gave.
+    enum Read: Sendable {
+        case bytes([UInt8])
+        /// The file was not read; the diagnostic says why and where.
+        case refused(Diagnostic)
+    }
+
+    /// Reads `relative`, at most `limit` bytes. Throws only when the file cannot be read at all
+    /// (permissions, I/O): a case problem comes back as `.refused`.
+    func read(_ relative: String, limit: Int) throws(CasefileError) -> Read {
+        let file = url.appendingPathComponent(relative)
+        let place = SourceLocation(path: relative, line: 1, column: 1)
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: file.path) } catch {
+            throw CasefileError.unreadable(shown(relative), reason: "no such file")
+        }
+        var type = attributes[.type] as? FileAttributeType
+        var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        // Every link on the way counts, the file's own and its folders' (`notes/` may be one).
+        let target = file.resolvingSymlinksInPath().path
+        guard target.hasPrefix(resolvedPrefix) else {
+            return .refused(Diagnostic(
+                rule: .outsideLink,
+                message: "this file is reached through a symbolic link that leads outside the case folder; it was not read",
+                location: place,
+                fix: "Copy the file into the case folder, or link to a file inside it."))
+        }
+        if type == .typeSymbolicLink {
+            let targetAttributes = try? FileManager.default.attributesOfItem(atPath: target)
+            type = targetAttributes?[.type] as? FileAttributeType
+            size = (targetAttributes?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        guard type == .typeRegular else {
+            return .refused(Diagnostic(rule: .notAFile,
+                                       message: "this is not a regular file but \(Self.describe(type)); it was not read",
+                                       location: place, fix: "Replace it with a text file."))
+        }
+        guard size <= limit else { return .refused(tooLarge(relative, size: size, limit: limit)) }
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            // One byte past the limit tells a file that grew since it was measured.
+            bytes = Array(try handle.read(upToCount: limit + 1) ?? Data())
+        } catch {
+            throw CasefileError.unreadable(shown(relative), reason: error.localizedDescription)
+        }
+        guard bytes.count <= limit else { return .refused(tooLarge(relative, size: bytes.count, limit: limit)) }
+        return .bytes(bytes)
+    }
+
+    private func tooLarge(_ relative: String, size: Int, limit: Int) -> Diagnostic {
+        let isNote = relative.hasPrefix("notes/")
+        return Diagnostic(
+            rule: .fileTooLarge,
+            message: "this file is \(ReadLimits.megabytes(size)), more than \(ReadLimits.megabytes(limit)) (the limit for \(isNote ? "a note" : "a data file")); it was not read",
+            location: SourceLocation(path: relative, line: 1, column: 1),
+            fix: "Split the file, or raise `limits.\(isNote ? "noteMB" : "dataFileMB")` in site.yaml.")
+    }
+
+    private static func describe(_ type: FileAttributeType?) -> String {
+        switch type {
+        case .typeDirectory?: "a folder"
+        case .typeCharacterSpecial?, .typeBlockSpecial?: "a device"
+        case .typeSocket?: "a socket"
+        case nil: "a broken link or unknown kind"
+        default: "a pipe or special file"
+        }
+    }
+}
+
+/// The largest files the loader reads (site.yaml's `limits`): a data file and a note.
+public struct ReadLimits: Sendable, Hashable {
+    public var dataFileBytes = 64 << 20
+    public var noteBytes = 8 << 20
+    /// site.yaml itself is read before its limits are known.
+    public static let siteFileBytes = 1 << 20
+
+    public init() {}
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+}
