@@ -1,4 +1,4 @@
-"""Fixtures for Casefile's browser tests (issue 3).
+"""Fixtures for Casefile's browser tests.
 
 The sample site is built once per session with the already-built debug binary
 (`swift build` first), then opened from file:// URLs in Debian's headless Chromium through

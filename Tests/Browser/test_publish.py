@@ -1,5 +1,5 @@
 """`casefile publish` output in Chromium: the same folder works opened from file:// and served
-under a sub-path (issue 6).
+under a sub-path.
 
 The sample is published once per session with the debug binary into a temporary folder; a
 second copy sits at /some/sub/path/ below a folder served by Python's http.server on loopback.

@@ -1,4 +1,4 @@
-"""Paths, helpers and fixtures shared by the report and schema tests (issue 4).
+"""Paths, helpers and fixtures shared by the report and schema tests.
 
 They run the already-built debug binary (`swift build` first) on copies of the sample case with
 planted problems. There is no conftest.py here: Tests/Browser's test modules import their own

@@ -106,14 +106,34 @@ struct PageFrame {
         return "\(heading)\(page) · \(site.title)"
     }
 
+    /// The page numbers a page links to: every page when there are at most nine, else the
+    /// first, the last and two on each side of the current one, with nil for each gap between —
+    /// so that a page's links, and the site, do not grow with the square of the page count.
+    static func pageWindow(current: Int, count: Int) -> [Int?] {
+        guard count > 9 else { return Array(1...max(count, 1)) }
+        let near = max(1, current - 2)...min(count, current + 2)
+        var shown = [1] + Array(near) + [count]
+        shown = Array(Set(shown)).sorted()
+        var window: [Int?] = []
+        for n in shown {
+            if let last = window.last ?? nil, n > last + 1 {
+                // One page between is shown as itself rather than as a gap.
+                window.append(n == last + 2 ? last + 1 : nil)
+            }
+            window.append(n)
+        }
+        return window
+    }
+
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
         let count = validated.siteMap.pageCount(kind)
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
             (.label, .string("Page \(pageNumber) of \(count)")),
-            (.pages, .list((1...count).map { n in
-                .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
+            (.pages, .list(Self.pageWindow(current: pageNumber, count: count).map { n in
+                guard let n else { return .fields([(.gap, .bool(true))]) }
+                return .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
             })),
         ]
         if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }

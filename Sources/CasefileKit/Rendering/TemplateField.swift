@@ -11,7 +11,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case presented, placement, placeholder, name, first
     case caption, isEmpty, emptyMessage, rowCount
-    case show, pages, previous, next, number
+    case show, pages, previous, next, number, gap
     // Every row
     case id, fragment, markers, detentLinks, invalid, problems, problemCount, problemsLabel
     case dims, recordID, rule, message, severity, field, location

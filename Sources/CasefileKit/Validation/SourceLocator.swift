@@ -25,6 +25,15 @@ struct SourceLocator {
     private var wholeFiles: [Collection: [Node]?] = [:]
     /// Each file's line starts.
     private var lineTables: [Collection: LineTable] = [:]
+    /// The first entry of a record's list by its text, made the first time an entry of that
+    /// list is looked for: a list of 100,000 unknown ids is searched once, not once per id.
+    private var listEntries: [ListKey: [String: Node]] = [:]
+
+    private struct ListKey: Hashable {
+        var collection: Collection
+        var record: Int
+        var field: String
+    }
 
     private struct Composed {
         var node: Node
@@ -51,7 +60,15 @@ struct SourceLocator {
         }
         if let item {
             guard case let .sequence(list)? = node else { return origin.location }
-            node = list.first { $0.scalar?.string == item }
+            let key = ListKey(collection: collection, record: index, field: field)
+            if listEntries[key] == nil {
+                var entries: [String: Node] = [:]
+                for entry in list {
+                    if let text = entry.scalar?.string, entries[text] == nil { entries[text] = entry }
+                }
+                listEntries[key] = entries
+            }
+            node = listEntries[key]?[item]
         }
         guard let mark = node?.mark else { return origin.location }
         return SourceLocation(path: origin.location.path, line: mark.line + record.firstLine - 1, column: mark.column)
