@@ -28,12 +28,12 @@ import Testing
     @Test func executableThingsAreFound() {
         var checks: [String] = []
         HTMLScanner(bytes: Array(#"<SCRIPT src=a.js></SCRIPT><div OnClick="x"><a href="&#106;avascript:x">"#.utf8)).scan { element, _ in
-            if let bad = SafetyCheck.element(element) { checks.append(bad.check) }
+            if let bad = SafetyCheck.element(element) { checks.append(bad.check.rawValue) }
         } attribute: { a in
-            if let bad = SafetyCheck.attribute(a) { checks.append(bad.check) }
+            if let bad = SafetyCheck.attribute(a) { checks.append(bad.check.rawValue) }
         }
         #expect(checks == ["script", "event-handler", "javascript-url"])
-        #expect(SafetyCheck.file("lib/app.WASM")?.check == "webassembly")
+        #expect(SafetyCheck.file("lib/app.WASM")?.check == .webassembly)
         #expect(SafetyCheck.file("casefile.1a2b3c4d.css") == nil)
     }
 

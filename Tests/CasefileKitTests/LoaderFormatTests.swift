@@ -148,7 +148,7 @@ private var expectedSite: SiteSettings {
     site.sheet.backgroundInteractionUpThrough = .medium
     site.unsafeHTML = true
     let off: Severity? = nil
-    site.ruleSeverities = ["unused-fruit": off, "emoji": .error]
+    site.ruleSeverities = [.unusedFruit: off, .emoji: .error]
     return site
 }
 

@@ -29,7 +29,6 @@ public struct BuildSummary: Sendable {
     public var pages: Int
     public var files: Int
     public var records: Int
-    public var inputFiles: Int
     public var diagnostics: [Diagnostic]
     public var seconds: Double
     /// Wall-clock seconds of each stage, in order: templates, load, validate (with the notes),
@@ -107,7 +106,7 @@ public struct BuildPipeline: Sendable {
         let c = validated.caseFile
         return BuildSummary(pages: pages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
-                            inputFiles: validated.files.count, diagnostics: validated.diagnostics,
+                            diagnostics: validated.diagnostics,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)
     }
 }

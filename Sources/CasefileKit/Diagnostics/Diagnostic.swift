@@ -1,7 +1,7 @@
 /// One problem in a case: which rule, how severe, what is wrong, and where — a place in a file,
 /// and the record and field it concerns.
 public struct Diagnostic: Sendable, Hashable {
-    public var ruleID: String
+    public var rule: Rule
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
@@ -19,7 +19,7 @@ public struct Diagnostic: Sendable, Hashable {
     public init(rule: Rule, message: String, location: SourceLocation?, collection: Collection? = nil,
                 recordID: String? = nil, field: String? = nil, value: String? = nil, fix: String? = nil,
                 related: [SourceLocation] = []) {
-        self.ruleID = rule.id
+        self.rule = rule
         self.severity = rule.defaultSeverity
         self.message = message
         self.location = location
@@ -31,7 +31,8 @@ public struct Diagnostic: Sendable, Hashable {
         self.related = related
     }
 
-    public var rule: Rule? { Rule.byID[ruleID] }
+    /// The rule's id, as reports print it.
+    public var ruleID: String { rule.id }
 
     /// The same problem with its places below `folder` as the user named it (`SourceLocation.under`).
     public func under(_ folder: String) -> Diagnostic {

@@ -47,19 +47,17 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     public static func count(_ n: Int, _ word: String) -> String {
-        "\(n.formatted()) \(word)\(n == 1 ? "" : "s")"
+        "\(grouped(n)) \(word)\(n == 1 ? "" : "s")"
     }
 }
 
-extension Int {
-    /// 20401 → "20,401".
-    func formatted() -> String {
-        let digits = String(magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (self < 0 ? "-" : "") + out
+/// 20401 → "20,401": thousands grouped, whatever the locale (Foundation's `formatted()` follows it).
+func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
     }
+    return (n < 0 ? "-" : "") + out
 }

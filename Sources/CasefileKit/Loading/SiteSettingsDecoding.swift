@@ -60,9 +60,9 @@ enum SiteSettingsDecoding {
                 for rule in Rule.all {
                     guard let level = rules.string(rule.id) else { continue }
                     if level == "off" {
-                        site.ruleSeverities[rule.id] = .some(nil)
+                        site.ruleSeverities[rule] = .some(nil)
                     } else if let severity = Severity(rawValue: level) {
-                        site.ruleSeverities[rule.id] = severity
+                        site.ruleSeverities[rule] = severity
                     } else {
                         let levels = ["error", "warning", "note", "off"]
                         rules.invalid(rule.id, expected: "error, warning, note or off", got: level,

@@ -14,7 +14,7 @@ public struct SiteSettings: Sendable, Hashable {
     /// The largest data file and note the loader reads.
     public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.
-    public var ruleSeverities: [String: Severity?] = [:]
+    public var ruleSeverities: [Rule: Severity?] = [:]
 
     public init(title: String) {
         self.title = title
@@ -25,7 +25,7 @@ public struct SiteSettings: Sendable, Hashable {
 
     /// The severity a rule has in this case, nil when it is off.
     public func severity(of rule: Rule) -> Severity? {
-        if let override = ruleSeverities[rule.id] { return override }
+        if let override = ruleSeverities[rule] { return override }
         return rule.defaultSeverity
     }
 }

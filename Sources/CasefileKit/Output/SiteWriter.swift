@@ -44,13 +44,6 @@ public struct SiteWriter: Sendable {
         return Set(text.split(separator: "\n").map(String.init))
     }
 
-    /// Writes every file of `files`, then removes what the last build wrote and this one did not.
-    public func write(_ files: [OutputFile]) throws {
-        var session = try begin()
-        for file in files { try session.write(file) }
-        try session.finish()
-    }
-
     /// One build's writing: files as they come, then the clean-up and the manifest.
     public struct Session {
         let writer: SiteWriter

@@ -3,8 +3,8 @@ import Foundation
 
 /// Puts a staged site in place of the published one by renames, so that a reader of the output
 /// folder sees the old site or the new one, never a mix.
-enum FolderSwap {
-    enum Method: String, Sendable {
+public enum FolderSwap {
+    public enum Method: String, Sendable {
         /// There was no output yet: one rename.
         case rename
         /// One atomic exchange of the two folders (Linux renameat2 RENAME_EXCHANGE).

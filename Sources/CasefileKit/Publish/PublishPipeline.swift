@@ -18,8 +18,8 @@ public struct PublishSummary: Sendable {
     public var stagingDisplay: String
     /// Seconds spent checking the staged site.
     public var checkSeconds: Double
-    /// `rename`, `exchange` or `twoRenames` (see `FolderSwap.Method`), once published.
-    public var swap: String?
+    /// How the staged site was put in place, once published.
+    public var swap: FolderSwap.Method?
     /// Leftovers of killed runs removed before staging.
     public var removedStale: [String]
     /// Files of the previous output that could not be removed (someone added them meanwhile).
@@ -87,7 +87,7 @@ public struct PublishPipeline: Sendable {
         var buildOptions = options
         buildOptions.output = staging
         buildOptions.outputDisplay = stagingDisplay
-        var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, inputFiles: 0, diagnostics: [], seconds: 0),
+        var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, diagnostics: [], seconds: 0),
                                      outcome: .caseProblems, stagingDisplay: stagingDisplay, checkSeconds: 0,
                                      removedStale: removed)
         do {
@@ -114,7 +114,7 @@ public struct PublishPipeline: Sendable {
             throw error
         }
         let (method, previous) = try FolderSwap.replace(target.url, with: staging)
-        summary.swap = method.rawValue
+        summary.swap = method
         summary.outcome = .published
         if let previous, !PublishedFolder.removeOwnFiles(of: previous) {
             summary.previousLeftAt = (parentDisplay.isEmpty ? "" : parentDisplay + "/") + previous.lastPathComponent

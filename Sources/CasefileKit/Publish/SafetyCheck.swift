@@ -6,39 +6,39 @@ enum SafetyCheck {
     static func file(_ path: String) -> PublishFailure? {
         let lower = path.lowercased()
         if lower.hasSuffix(".wasm") {
-            return PublishFailure(check: "webassembly", page: path, message: "a WebAssembly file is not allowed in a published site")
+            return PublishFailure(check: .webassembly, page: path, message: "a WebAssembly file is not allowed in a published site")
         }
         if lower.hasSuffix(".js") || lower.hasSuffix(".mjs") {
-            return PublishFailure(check: "script", page: path, message: "a JavaScript file is not allowed in a published site")
+            return PublishFailure(check: .script, page: path, message: "a JavaScript file is not allowed in a published site")
         }
         return nil
     }
 
     /// A start tag that runs code.
-    static func element(_ name: String) -> (check: String, message: String)? {
-        name == "script" ? ("script", "a <script> element is not allowed in a published site") : nil
+    static func element(_ name: String) -> (check: PublishCheck, message: String)? {
+        name == "script" ? (.script, "a <script> element is not allowed in a published site") : nil
     }
 
     /// An attribute that runs code: an event handler, a `javascript:` URL, a reference to WebAssembly,
     /// CSS that runs script (`expression(`, a `javascript:` URL, a binding).
-    static func attribute(_ a: HTMLScanner.Attribute) -> (check: String, message: String)? {
+    static func attribute(_ a: HTMLScanner.Attribute) -> (check: PublishCheck, message: String)? {
         if a.name.count > 2, a.name.hasPrefix("on") {
-            return ("event-handler", "an event handler attribute \(a.name)= on <\(a.element)> is not allowed")
+            return (.eventHandler, "an event handler attribute \(a.name)= on <\(a.element)> is not allowed")
         }
         if a.name == "style" {
             let css = String(a.value.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0.value >= 0x20 })
             if let found = ["expression(", "javascript:", "vbscript:", "-moz-binding", "behavior:"].first(where: css.contains) {
-                return ("css-script", "CSS that runs script (\(found)) in style= on <\(a.element)> is not allowed")
+                return (.cssScript, "CSS that runs script (\(found)) in style= on <\(a.element)> is not allowed")
             }
             return nil
         }
         guard HTMLScanner.urlAttributes.contains(a.name) || a.name == "srcset" else { return nil }
         if let url = scheme(of: a.value), url == "javascript" || url == "vbscript" {
-            return ("javascript-url", "a \(url): URL in \(a.name)= on <\(a.element)> is not allowed")
+            return (.javascriptURL, "a \(url): URL in \(a.name)= on <\(a.element)> is not allowed")
         }
         let path = a.value.prefix { $0 != "#" && $0 != "?" }
         if path.suffix(5).lowercased() == ".wasm" {
-            return ("webassembly", "a link to WebAssembly (\(a.value)) is not allowed")
+            return (.webassembly, "a link to WebAssembly (\(a.value)) is not allowed")
         }
         return nil
     }

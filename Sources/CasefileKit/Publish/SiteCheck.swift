@@ -49,11 +49,11 @@ public struct SiteCheck: Sendable {
             for link in scan.pending where ids[link.target]?.contains(link.fragment) != true {
                 reported += 1
                 guard reported <= Self.perPageLimit else { continue }
-                found.append(PublishFailure(check: "missing-fragment", page: scan.path, line: link.line, column: link.column,
+                found.append(PublishFailure(check: .missingFragment, page: scan.path, line: link.line, column: link.column,
                                                message: "broken link \"\(link.url)\" (\(link.target) has no id \"\(link.fragment)\")"))
             }
             if reported > Self.perPageLimit {
-                found.append(PublishFailure(check: "missing-fragment", page: scan.path,
+                found.append(PublishFailure(check: .missingFragment, page: scan.path,
                                             message: "and \(reported - Self.perPageLimit) more missing fragments on this page"))
             }
             // In the order of the page; the "and N more" lines last.
@@ -75,8 +75,8 @@ public struct SiteCheck: Sendable {
         var result = PageScan(path: page)
         var samePage: [(fragment: String, url: String, offset: Int)] = []
         var seen: Set<String> = []
-        var counts: [String: Int] = [:]
-        func fail(_ check: String, _ message: String, at offset: Int) {
+        var counts: [PublishCheck: Int] = [:]
+        func fail(_ check: PublishCheck, _ message: String, at offset: Int) {
             counts[check, default: 0] += 1
             guard counts[check]! <= perPageLimit else { return }
             let (line, column) = lines.location(of: offset)
@@ -90,12 +90,12 @@ public struct SiteCheck: Sendable {
             guard HTMLScanner.urlAttributes.contains(a.name), seen.insert(a.value).inserted else { return }
             switch resolver.resolve(a.value) {
             case .external: break
-            case let .invalid(why): fail("broken-link", "broken link \"\(a.value)\" (\(why))", at: a.offset)
+            case let .invalid(why): fail(.brokenLink, "broken link \"\(a.value)\" (\(why))", at: a.offset)
             case let .samePage(fragment):
                 if !fragment.isEmpty { samePage.append((fragment, a.value, a.offset)) }
             case let .file(path, fragment):
                 if !files.contains(path) {
-                    fail("broken-link", "broken link \"\(a.value)\" (no such file)", at: a.offset)
+                    fail(.brokenLink, "broken link \"\(a.value)\" (no such file)", at: a.offset)
                 } else if let fragment, !fragment.isEmpty, path.hasSuffix(".html") {
                     if path == page {
                         samePage.append((fragment, a.value, a.offset))
@@ -107,11 +107,11 @@ public struct SiteCheck: Sendable {
             }
         }
         for link in samePage where !result.ids.contains(link.fragment) {
-            fail("missing-fragment", "broken link \"\(link.url)\" (this page has no id \"\(link.fragment)\")", at: link.offset)
+            fail(.missingFragment, "broken link \"\(link.url)\" (this page has no id \"\(link.fragment)\")", at: link.offset)
         }
-        for (check, count) in counts.sorted(by: { $0.key < $1.key }) where count > perPageLimit {
+        for (check, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > perPageLimit {
             result.failures.append(PublishFailure(check: check, page: page,
-                                                  message: "and \(count - perPageLimit) more \(check) failures on this page"))
+                                                  message: "and \(count - perPageLimit) more \(check.rawValue) failures on this page"))
         }
         return result
     }

@@ -9,8 +9,6 @@ import CasefileMustache
 public struct TemplateSet: Sendable {
     let library: MustacheLibrary
 
-    /// The page templates every set must have.
-    static let pageTemplates = ["suspects", "bulletins", "fruits", "validation", "notfound"]
     static let stylesheetName = "casefile.css"
 
     /// The built-in templates, overridden by those in `directory` when it exists.

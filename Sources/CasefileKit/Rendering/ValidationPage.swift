@@ -29,7 +29,7 @@ struct ValidationPage {
                 (.severity, .string(problem.severity.rawValue)),
                 (.severityLabel, .string(problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst())),
                 (.isError, .bool(problem.severity == .error)),
-                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule?.summary ?? "")),
+                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule.summary)),
                 (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
                 (.field, .string(problem.field ?? "")), (.message, .string(problem.message)), (.fix, .string(problem.fix ?? "")),
                 (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),

@@ -117,7 +117,7 @@ public struct ValidationReports: Sendable {
                 message: .init(text: problem.message + (problem.fix.map { " " + $0 } ?? "")),
                 locations: problem.location.map { [Self.location($0)] } ?? [],
                 relatedLocations: problem.related.isEmpty ? nil : problem.related.enumerated().map { i, place in
-                    Self.location(place, id: i + 1, message: problem.ruleID == Rule.duplicateID.id ? "first defined here" : nil)
+                    Self.location(place, id: i + 1, message: problem.rule == .duplicateID ? "first defined here" : nil)
                 })
         }
         let driver = SARIF.Driver(rules: rules.map {

@@ -42,7 +42,7 @@ public struct Validator: Sendable {
         problems += compiled.diagnostics
 
         let settled = problems.compactMap { problem -> Diagnostic? in
-            guard let rule = problem.rule, let severity = caseFile.site.severity(of: rule) else { return nil }
+            guard let severity = caseFile.site.severity(of: problem.rule) else { return nil }
             var problem = problem
             problem.severity = severity
             return problem
