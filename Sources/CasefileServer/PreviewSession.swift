@@ -14,6 +14,7 @@ public struct PreviewSession: Sendable {
     /// Makes the temporary folder and builds the case into it. Throws the reason when nothing
     /// could be built (and removes the folder).
     public static func start(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String,
+                             baseURL: String? = nil,
                              folder: URL = temporaryFolder()) async throws(CasefileError) -> (PreviewSession, PreviewUpdate) {
         let site = folder.appendingPathComponent("site")
         do {
@@ -22,7 +23,7 @@ public struct PreviewSession: Sendable {
             throw CasefileError.unwritable(site.path, reason: error.localizedDescription)
         }
         let options = BuildOptions(content: content, contentDisplay: contentDisplay, templates: templates,
-                                   templatesDisplay: templatesDisplay, output: site, outputDisplay: site.path)
+                                   templatesDisplay: templatesDisplay, output: site, outputDisplay: site.path, baseURL: baseURL)
         let session = PreviewSession(folder: folder, site: site, build: PreviewBuild(options: options))
         let first = await session.build.buildAll()
         if let failure = first.failure {

@@ -22,7 +22,7 @@ struct Build: AsyncParsableCommand {
 
     @OptionGroup var caseOptions: CaseOptions
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the site.", valueName: "dir"), completion: .directory)
     var output: String = "_site"
 
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
@@ -34,7 +34,13 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Print only the problems: no progress, no closing line.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print how long each stage took (templates, load, validate, render and write) on standard error.")
+    @OptionGroup var site: BaseURLOption
+
+    @Flag(name: [.short, .long], help: "Print how long each stage took (templates, load, validate, render and write) on standard error.")
+    var verbose = false
+
+    /// The earlier name of --verbose.
+    @Flag(name: .long, help: .hidden)
     var timings = false
 
     func validate() throws {
@@ -50,7 +56,7 @@ struct Build: AsyncParsableCommand {
         let options = BuildOptions(
             content: caseOptions.contentURL, contentDisplay: caseOptions.content,
             templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
-            output: URL(fileURLWithPath: output), outputDisplay: output)
+            output: URL(fileURLWithPath: output), outputDisplay: output, baseURL: site.normalised)
         let progress = quiet ? nil : terminal.progressBar()
         let summary: BuildSummary
         do {
@@ -62,7 +68,7 @@ struct Build: AsyncParsableCommand {
             throw CasefileError.from(error)
         }
         progress?.finish()
-        if timings {
+        if verbose || timings {
             for (stage, seconds) in summary.stages {
                 terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
             }

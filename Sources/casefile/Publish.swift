@@ -31,22 +31,13 @@ struct Publish: AsyncParsableCommand {
 
     @OptionGroup var caseOptions: CaseOptions
 
-    @Option(name: .long, help: ArgumentHelp("The folder to publish into.", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The folder to publish into.", valueName: "dir"), completion: .directory)
     var output: String = "public"
 
-    @Option(name: .customLong("base-url"),
-            help: ArgumentHelp("The site's absolute http(s) address, for sitemap.xml and canonical links (overrides site.yaml baseURL).",
-                               valueName: "url"))
-    var baseURL: String?
+    @OptionGroup var site: BaseURLOption
 
     @Flag(name: .long, help: "Refuse to publish when the case has warnings too.")
     var strict = false
-
-    func validate() throws {
-        if let baseURL, BaseURL.normalised(baseURL) == nil {
-            throw ValidationError("--base-url must be \(BaseURL.expected), got \"\(baseURL)\".")
-        }
-    }
 
     func run() async throws {
         let terminal = Terminal()
@@ -58,7 +49,7 @@ struct Publish: AsyncParsableCommand {
             content: caseOptions.contentURL, contentDisplay: caseOptions.content,
             templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
             output: URL(fileURLWithPath: output), outputDisplay: output,
-            baseURL: baseURL.flatMap(BaseURL.normalised))
+            baseURL: site.normalised)
         let progress = terminal.progressBar()
         let pipeline = PublishPipeline(options: options, strict: strict)
         let output = output

@@ -33,8 +33,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
     var port = 8000
 
+    @OptionGroup var site: BaseURLOption
+
     @Flag(name: .customLong("no-watch"), help: "Serve the site as built, without watching for edits.")
     var noWatch = false
+
+    @Flag(name: .long, help: "Watch by polling the folders (as CASEFILE_WATCH=poll does), for file systems inotify cannot watch.")
+    var poll = false
+
+    @Flag(name: .long, help: "Open the site in the default browser once it is served (xdg-open or open).")
+    var open = false
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, got \(port).") }
@@ -55,15 +63,16 @@ struct Serve: AsyncParsableCommand {
         var watcher: FolderWatcher?
         if !noWatch {
             let folders = PreviewSession.watchedFolders(content: caseOptions.contentURL, templates: caseOptions.templatesURL)
-            watcher = FolderWatcher(roots: folders)
+            watcher = FolderWatcher(roots: folders, mode: poll ? .poll : .preferred)
             if await watcher?.start() == .poll {
-                terminal.print("Watching by polling (inotify unavailable or CASEFILE_WATCH=poll)")
+                terminal.print("Watching by polling (--poll, CASEFILE_WATCH=poll, or inotify unavailable)")
             }
         }
         do {
             (session, first) = try await PreviewSession.start(
                 content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, folder: folder)
+                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, baseURL: site.normalised,
+                folder: folder)
         } catch {
             stopDuringBuild.forEach { $0.cancel() }
             await watcher?.stop()
@@ -75,8 +84,15 @@ struct Serve: AsyncParsableCommand {
         report.problems(first)
 
         let (host, content) = (self.host, caseOptions.content)
+        let open = self.open
         let app = session.server.application(host: host, port: port) { port in
-            terminal.print("Serving \(content) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C to stop)")
+            let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+            terminal.print("Serving \(content) at \(address) (Ctrl-C to stop)")
+            if open {
+                // A server listening on every address is opened on loopback.
+                let local = ["0.0.0.0", "::"].contains(host) ? "http://127.0.0.1:\(port)/" : address
+                if !BrowserOpener.open(local) { terminal.print("No browser to open (no xdg-open or open on PATH): visit \(local)") }
+            }
         }
         var services: [any Service] = [app]
         if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: report.rebuilt)) }

@@ -6,7 +6,14 @@ import Foundation
 /// a progress bar only on a terminal.
 struct Terminal: Sendable {
     let isTerminal = isatty(STDERR_FILENO) == 1
-    var colour: Bool { isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+    /// Colour: never with NO_COLOR set (and not empty); always with CLICOLOR_FORCE set (and not
+    /// empty or 0), even into a pipe; otherwise on a terminal only.
+    var colour: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+        return isTerminal
+    }
 
     func print(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -8,11 +8,15 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -16,13 +16,14 @@ import Testing
         let tmp: URL
         let out = Pipe(), err = Pipe()
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
             tmp = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-tmpdir-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
             process.executableURL = ServeCommandTests.binary
             process.arguments = ["serve", "--content", Workspace.package.appendingPathComponent("Content").path] + arguments
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = tmp.path
+            environment.merge(extra) { _, new in new }
             process.environment = environment
             process.standardOutput = out
             process.standardError = err
