@@ -30,7 +30,7 @@ struct Validate: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The case folder to read.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The case folder to read.", valueName: "dir"), completion: .directory)
     var content: String = "Content"
 
     @Option(name: .long, help: ArgumentHelp("How to report: text, json, sarif or github.", valueName: "format"))
