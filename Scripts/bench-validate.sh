@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of `casefile validate` (release build) on a synthetic case from
-# Scripts/make-case.py, with position support as shipped and with positions disabled
-# (CASEFILE_BENCH_NO_POSITIONS=1, a benchmark-only switch: readers keep no field positions and
-# later rules point at the record). Runs are interleaved; prints each run and the medians of
-# wall time, user CPU time and peak RSS.
+# Scripts/make-case.py. Runs of the two cases below are interleaved; prints each run and the
+# medians of wall time, user CPU time and peak RSS.
 #   Scripts/bench-validate.sh [ANIMALS] [RUNS] [NOTES]
 #   (default: 10000 animals and bulletins, 5 runs, make-case.py's share of records with a note;
 #   NOTES=0 leaves notes out, so that loading and the rules are most of the time measured)
@@ -29,19 +27,17 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(
 for case in case clean; do
   problems=$(.build/release/casefile validate --content "$work/$case" 2>&1 | tail -1)
   echo "== $case: make-case.py --animals $animals $notes; validate says: $problems"
-  for mode in positions no_positions; do eval "wall_$mode=(); user_$mode=(); rss_$mode=()"; done
-  for i in $(seq 1 "$runs"); do
-    for mode in positions no-positions; do
-      env=(); [ "$mode" = no-positions ] && env=(CASEFILE_BENCH_NO_POSITIONS=1)
-      env "${env[@]}" /usr/bin/time -f "%e %U %M" -o "$work/time" \
-        .build/release/casefile validate --content "$work/$case" >/dev/null 2>&1 || true
-      read -r w u m < "$work/time"
-      echo "run $i $mode: ${w} s wall, ${u} s user, ${m} KiB peak"
-      eval "wall_${mode//-/_}+=($w); user_${mode//-/_}+=($u); rss_${mode//-/_}+=($m)"
-    done
+  eval "wall_$case=(); user_$case=(); rss_$case=()"
+done
+for i in $(seq 1 "$runs"); do
+  for case in case clean; do
+    /usr/bin/time -f "%e %U %M" -o "$work/time" .build/release/casefile validate --content "$work/$case" >/dev/null 2>&1 || true
+    read -r w u m < "$work/time"
+    echo "run $i $case: ${w} s wall, ${u} s user, ${m} KiB peak"
+    eval "wall_$case+=($w); user_$case+=($u); rss_$case+=($m)"
   done
-  for mode in positions no_positions; do
-    eval "w=(\"\${wall_$mode[@]}\"); u=(\"\${user_$mode[@]}\"); m=(\"\${rss_$mode[@]}\")"
-    echo "median $mode: $(median "${w[@]}") s wall, $(median "${u[@]}") s user, $(median "${m[@]}") KiB peak RSS over $runs runs"
-  done
+done
+for case in case clean; do
+  eval "w=(\"\${wall_$case[@]}\"); u=(\"\${user_$case[@]}\"); m=(\"\${rss_$case[@]}\")"
+  echo "median $case: $(median "${w[@]}") s wall, $(median "${u[@]}") s user, $(median "${m[@]}") KiB peak RSS over $runs runs"
 done

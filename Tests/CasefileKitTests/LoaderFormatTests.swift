@@ -220,27 +220,21 @@ struct LoaderFormatTests {
         // `- id: owl` is line 15 of animals.yaml; the mapping starts at `id`, column 3.
         #expect(owl.location == SourceLocation(path: "animals.yaml", line: 15, column: 3))
         #expect(owl.item == 2)
-        // Fields are found again in the file, on the slow path, by the locator.
-        var locator = SourceLocator(loaded)
-        #expect(locator.place(of: "id", in: .animals, record: 2) == SourceLocation(path: "animals.yaml", line: 15, column: 7))
+        // The places later rules report at were kept as the record was read.
+        #expect(owl.place(\.id) == SourceLocation(path: "animals.yaml", line: 15, column: 7))
         // `  suspicionLevel: 1` is line 21: the value starts at column 19.
-        #expect(locator.place(of: "suspicionLevel", in: .animals, record: 2)
-                == SourceLocation(path: "animals.yaml", line: 21, column: 19))
-        // The flow mapping `{sleep: "07:00", wake: "19:00"}` on line 23: "07:00" at column 26.
-        #expect(locator.place(of: "sleepSchedule.sleep", in: .animals, record: 2)
-                == SourceLocation(path: "animals.yaml", line: 23, column: 26))
+        #expect(owl.place(\.suspicionLevel) == SourceLocation(path: "animals.yaml", line: 21, column: 19))
         // A field that was not written falls back to the record.
-        #expect(locator.place(of: "emoji", in: .animals, record: 2) == owl.location)
-        #expect(locator.place(of: "sleepSchedule.nap", in: .animals, record: 2) == owl.location)
+        #expect(owl.place(\.reportedBy) == owl.location)
+        #expect(owl.favoriteFruit(7) == owl.location)
     }
 
     @Test func jsonRecordOriginsPointAtTheObjects() async throws {
         let loaded = try await loadCase(jsonCase)
         // `  {"id": "snail", …}` is line 8 of animals.json, the `{` at column 3.
         #expect(loaded.sourceMap.animals[1].location == SourceLocation(path: "animals.json", line: 8, column: 3))
-        // Its "name" value `"Soloman"` starts at column 27.
-        var locator = SourceLocator(loaded)
-        #expect(locator.place(of: "name", in: .animals, record: 1) == SourceLocation(path: "animals.json", line: 8, column: 27))
+        // Its "id" value `"snail"` starts at column 10.
+        #expect(loaded.sourceMap.animals[1].place(\.id) == SourceLocation(path: "animals.json", line: 8, column: 10))
     }
 
     @Test func aRecordLeftOutKeepsTheOthersPlaces() async throws {
@@ -254,13 +248,9 @@ struct LoaderFormatTests {
             """])
         #expect(loaded.caseFile.animals.map(\.id) == ["fox", "owl"])
         #expect(loaded.sourceMap.animals[1].item == 2)
-        var locator = SourceLocator(loaded)
-        #expect(locator.place(of: "suspicionLevel", in: .animals, record: 1)
-                == SourceLocation(path: "animals.yaml", line: 3, column: 54))
-        // The fox's own lines run into the record left out, so it is found in the whole file:
-        // its species follows the 32 characters `- {id: fox, name: Fox, species: `.
-        #expect(locator.place(of: "species", in: .animals, record: 0)
-                == SourceLocation(path: "animals.yaml", line: 1, column: 33))
+        #expect(loaded.sourceMap.animals[1].place(\.suspicionLevel) == SourceLocation(path: "animals.yaml", line: 3, column: 54))
+        // The fox's id follows the 7 characters `- {id: `.
+        #expect(loaded.sourceMap.animals[0].place(\.id) == SourceLocation(path: "animals.yaml", line: 1, column: 8))
     }
 
     @Test func jsonWrittenByJSONSerializationLoads() async throws {

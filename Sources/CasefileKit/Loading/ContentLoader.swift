@@ -169,7 +169,7 @@ public struct ContentLoader: Sendable {
 
     private func decode<Record>(_ items: Node.Sequence, path: String, collection: Collection, fields: [String],
                                 problems: inout [Diagnostic],
-                                _ decodeOne: (inout FieldReader) -> Record?) -> ([Record], [RecordOrigin]) {
+                                _ decodeOne: (inout FieldReader, inout FieldPlaces) -> Record?) -> ([Record], [RecordOrigin]) {
         var records: [Record] = []
         var origins: [RecordOrigin] = []
         records.reserveCapacity(items.count)
@@ -177,11 +177,13 @@ public struct ContentLoader: Sendable {
         for (i, item) in items.enumerated() {
             guard var reader = FieldReader.make(item, path: path, collection: collection, what: collection.withArticle,
                                                 known: fields, problems: &problems) else { continue }
-            let record = decodeOne(&reader)
+            var places = FieldPlaces()
+            places.id = reader.place(of: "id")
+            let record = decodeOne(&reader, &places)
             problems += reader.diagnostics
             if let record {
                 records.append(record)
-                origins.append(RecordOrigin(location: reader.start, item: i))
+                origins.append(RecordOrigin(location: reader.start, item: i, places: places))
             }
         }
         return (records, origins)

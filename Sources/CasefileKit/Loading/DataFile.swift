@@ -46,12 +46,6 @@ struct DataFile {
         return DataFile(path: path, root: nil, text: text)
     }
 
-    /// The nodes of a text already read once without a problem (or nil), JSON or YAML as `json`
-    /// says: for finding a field's place again.
-    static func compose(_ text: String, json: Bool) -> Node? {
-        json ? try? JSONReader.read(text) : (try? Yams.compose(yaml: text)) ?? nil
-    }
-
     private static func syntaxDiagnostic(_ error: YamlError, path: String, text: String) -> Diagnostic {
         var message = "the file does not parse"
         var location = SourceLocation(path: path, line: 1, column: 1)

@@ -1,8 +1,8 @@
 import Yams
 
 /// Reads the fields of one YAML/JSON mapping into typed values, turning every missing field, wrong
-/// type or unknown key into a positioned diagnostic (the nodes carry their marks). It keeps no
-/// positions once done: later rules find a field again through `SourceLocator`. It never traps,
+/// type or unknown key into a positioned diagnostic (the nodes carry their marks). The places
+/// later rules report at are kept in `FieldPlaces` as the record is read. It never traps,
 /// whatever the input.
 struct FieldReader {
     let path: String
@@ -79,6 +79,11 @@ struct FieldReader {
     }
 
     /// Where the value of `key` was written, else where the mapping starts.
+    /// Where the value of `key` was written, when it is there.
+    func place(of key: String) -> FieldPlace? {
+        values[key].map { FieldPlace(SourceLocation(path: path, mark: $0.mark)) }
+    }
+
     func location(of key: String) -> SourceLocation {
         values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start
     }

@@ -7,7 +7,7 @@ enum RecordDecoding {
     static let scheduleFields = ["sleep", "wake"]
     static let bulletinFields = ["id", "fruit", "nibbledAt", "location", "bites", "reportedBy"]
 
-    static func fruit(_ r: inout FieldReader) -> Fruit? {
+    static func fruit(_ r: inout FieldReader, _ places: inout FieldPlaces) -> Fruit? {
         guard let id = identifier(&r) else { return nil }
         let name = nonBlank(&r, "name")
         let color = r.string("color", required: true)
@@ -20,7 +20,7 @@ enum RecordDecoding {
         return Fruit(id: id, name: name, color: color ?? "")
     }
 
-    static func animal(_ r: inout FieldReader) -> Animal? {
+    static func animal(_ r: inout FieldReader, _ places: inout FieldPlaces) -> Animal? {
         guard let id = identifier(&r) else { return nil }
         var animal = Animal(id: id, name: nonBlank(&r, "name"), species: nonBlank(&r, "species"))
         if let emoji = r.string("emoji") {
@@ -50,11 +50,13 @@ enum RecordDecoding {
                                         value: fruit, fix: "Remove the second \"\(fruit)\"."))
                 } else {
                     animal.favoriteFruits.append(fruit)
+                    places.favoriteFruits.append(FieldPlace(place))
                 }
             }
         }
         if let level = r.number("suspicionLevel") {
             animal.suspicionLevel = level
+            places.suspicionLevel = r.place(of: "suspicionLevel")
             if !(0...1).contains(level) {
                 r.report(Diagnostic(rule: .suspicionRange,
                                     message: "suspicionLevel must be between 0 and 1, got \(format(level))",
@@ -81,7 +83,7 @@ enum RecordDecoding {
         return animal
     }
 
-    static func bulletin(_ r: inout FieldReader) -> Bulletin? {
+    static func bulletin(_ r: inout FieldReader, _ places: inout FieldPlaces) -> Bulletin? {
         guard let id = identifier(&r) else { return nil }
         let fruit = r.string("fruit", required: true) ?? ""
         var when: Timestamp?
@@ -106,6 +108,7 @@ enum RecordDecoding {
             }
         }
         bulletin.reportedBy = r.string("reportedBy")
+        (places.fruit, places.reportedBy) = (r.place(of: "fruit"), r.place(of: "reportedBy"))
         return bulletin
     }
 

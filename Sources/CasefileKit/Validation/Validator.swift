@@ -26,10 +26,7 @@ public struct Validator: Sendable {
         if let unchanged, Self.noteKeys(unchanged.caseFile) == Self.noteKeys(caseFile) {
             recordProblems = unchanged.recordProblems
         } else {
-            // Fields are found again in their files only for problems that will be reported.
-            var locator = SourceLocator(loaded)
-            recordProblems = duplicateIDs(loaded, &locator) + references(loaded, index, &locator)
-                + recordLevel(loaded, index, &locator)
+            recordProblems = duplicateIDs(loaded) + references(loaded, index) + recordLevel(loaded, index)
         }
         problems += recordProblems
 
@@ -72,15 +69,15 @@ public struct Validator: Sendable {
         c.notes.mapValues { Set($0.keys) }
     }
 
-    private func duplicateIDs(_ loaded: LoadedCase, _ locator: inout SourceLocator) -> [Diagnostic] {
+    private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         guard loaded.caseFile.site.reports(.duplicateID) else { return [] }
         func check(_ ids: [String], _ collection: Collection) {
             var first: [String: Int] = [:]
             for (i, id) in ids.enumerated() {
                 guard let earlier = first[id] else { first[id] = i; continue }
-                let here = locator.place(of: "id", in: collection, record: i)
-                let there = locator.place(of: "id", in: collection, record: earlier)
+                let origins = loaded.sourceMap[collection]
+                let here = origins[i].place(\.id), there = origins[earlier].place(\.id)
                 problems.append(Diagnostic(
                     rule: .duplicateID,
                     message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
@@ -96,7 +93,7 @@ public struct Validator: Sendable {
         return problems
     }
 
-    private func references(_ loaded: LoadedCase, _ index: CaseIndex, _ locator: inout SourceLocator) -> [Diagnostic] {
+    private func references(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let c = loaded.caseFile
         // A collection whose file could not be read is unknown, not empty: nothing is said to be
@@ -106,12 +103,13 @@ public struct Validator: Sendable {
         let fruitIDs = Suggestion.Candidates(c.fruits.map(\.id)), animalIDs = Suggestion.Candidates(c.animals.map(\.id))
         let bulletinIDs = Suggestion.Candidates(c.bulletins.map(\.id))
         let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
+        let m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() where checksFruits {
-            for fruit in animal.favoriteFruits where index.fruitIndex[fruit] == nil {
+            for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitIndex[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
-                    location: locator.place(of: "favoriteFruits", item: fruit, in: .animals, record: a),
+                    location: m.animals[a].favoriteFruit(k),
                     collection: .animals, recordID: animal.id,
                     field: "favoriteFruits", value: fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
@@ -121,7 +119,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
-                    location: locator.place(of: "fruit", in: .bulletins, record: b), collection: .bulletins, recordID: bulletin.id,
+                    location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id,
                     field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
             if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal),
@@ -129,7 +127,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
                     message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
-                    location: locator.place(of: "reportedBy", in: .bulletins, record: b), collection: .bulletins,
+                    location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
                     recordID: bulletin.id, field: "reportedBy", value: reporter,
                     fix: "Name an animal by its id, or leave reportedBy out."))
             }
@@ -148,7 +146,7 @@ public struct Validator: Sendable {
         return problems
     }
 
-    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex, _ locator: inout SourceLocator) -> [Diagnostic] {
+    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let c = loaded.caseFile, m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() {
@@ -166,7 +164,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
                     message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved) bulletins about its favourite fruits",
-                    location: locator.place(of: "suspicionLevel", in: .animals, record: a), collection: .animals, recordID: animal.id,
+                    location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id,
                     field: "suspicionLevel", value: RecordDecoding.format(animal.suspicionLevel),
                     fix: "Lower the suspicion, or check the sleep schedule."))
             }
@@ -177,7 +175,7 @@ public struct Validator: Sendable {
             problems.append(Diagnostic(
                 rule: .reporterIsSuspect,
                 message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
-                location: locator.place(of: "reportedBy", in: .bulletins, record: b), collection: .bulletins,
+                location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
                 recordID: bulletin.id, field: "reportedBy", value: reporter,
                 fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
         }
