@@ -15,7 +15,7 @@ import Testing
         }
     }
 
-    static func randomCase(seed: UInt64) -> CaseFile {
+    static func randomCase(seed: UInt64) -> CaseContent {
         var random = Random(state: seed)
         var site = SiteSettings(title: "t")
         site.timeZone = "UTC"
@@ -37,11 +37,11 @@ import Testing
                 : Timestamp(secondsSince1970: 1_686_000_000 + random.next(86_400 * 3), writtenOffset: 0)
             return Bulletin(id: "b\(b)", fruit: "f\(random.next(6))", nibbledAt: time, location: "here")
         }
-        return CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins)
+        return CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins)
     }
 
     /// The relation pair by pair: for each bulletin, each listing of its fruit by each animal.
-    static func pairs(_ c: CaseFile) -> (suspects: [[CaseIndex.Suspect]], involvements: [[CaseIndex.Involvement]]) {
+    static func pairs(_ c: CaseContent) -> (suspects: [[CaseIndex.Suspect]], involvements: [[CaseIndex.Involvement]]) {
         var suspects = [[CaseIndex.Suspect]](repeating: [], count: c.bulletins.count)
         var involvements = [[CaseIndex.Involvement]](repeating: [], count: c.animals.count)
         for (b, bulletin) in c.bulletins.enumerated() {

@@ -236,7 +236,7 @@ struct JSONCaseFileTests {
         #expect(d.location == CasefileKit.SourceLocation(path: "bulletins.json", line: p.line, column: p.column))
         #expect(d.message.hasPrefix("unexpected word two"))
         #expect(d.fix == "Fix the syntax at this place; the rest of the file was not read.")
-        #expect(loaded.caseFile.bulletins.isEmpty)
+        #expect(loaded.caseContent.bulletins.isEmpty)
         #expect(loaded.unreadCollections == [.bulletins])
     }
 
@@ -251,7 +251,7 @@ struct JSONCaseFileTests {
     @Test func aFileWithAByteOrderMarkAndCRLFLoads() async throws {
         let json = "\u{FEFF}[\r\n  {\"id\": \"fox\", \"name\": \"Fox\", \"species\": \"Fox\", \"suspicionLevel\": 7}\r\n]\r\n"
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": json])
-        #expect(loaded.caseFile.animals.map(\.id) == ["fox"])
+        #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
         #expect(loaded.sourceMap.animals.first?.location == CasefileKit.SourceLocation(path: "animals.json", line: 2, column: 3))
     }
 }

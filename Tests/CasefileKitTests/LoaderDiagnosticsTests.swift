@@ -32,9 +32,9 @@ struct SyntaxDiagnosticTests {
         #expect(d.severity == .error)
         #expect(d.location == place("animals.yaml", 3, 11))
         #expect(d.message.contains("mapping values are not allowed"))
-        #expect(loaded.caseFile.animals.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
         // The other files still load.
-        #expect(loaded.caseFile.fruits.count == 2)
+        #expect(loaded.caseContent.fruits.count == 2)
     }
 
     @Test func yamlUnclosedFlowSequence() async throws {
@@ -56,7 +56,7 @@ struct SyntaxDiagnosticTests {
         #expect(d.location == place("animals.yaml", 5, 5))
         #expect(d.message.contains("did not find expected ',' or ']'"))
         #expect(d.message.contains("flow sequence"))
-        #expect(loaded.caseFile.animals.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
     }
 
     @Test func yamlUnclosedFlowSequenceAtTheEnd() async throws {
@@ -80,7 +80,7 @@ struct SyntaxDiagnosticTests {
         // The second object's `{` on line 3, column 3 is where a `,` or `]` was expected.
         #expect(d.location == place("animals.json", 3, 3))
         #expect(d.message == "expected ',' or ']' after an array element, found '{'")
-        #expect(loaded.caseFile.animals.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
     }
 
     @Test func jsonTrailingGarbageAndTruncation() async throws {
@@ -115,7 +115,7 @@ struct SyntaxDiagnosticTests {
         #expect(d.location?.path == "site.yaml")
         #expect(d.location?.line == 2)
         // The default title stands in.
-        #expect(!loaded.caseFile.site.title.isEmpty)
+        #expect(!loaded.caseContent.site.title.isEmpty)
     }
 
     /// Diagnostics name files below the case folder, however the user named it (an absolute
@@ -179,7 +179,7 @@ struct FieldDiagnosticTests {
         let d = try only("missing-field", in: loaded)
         #expect(d.field == "id")
         #expect(d.location == place("animals.yaml", 4, 3))
-        #expect(loaded.caseFile.animals.map(\.id) == ["fox"])
+        #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
     }
 
     @Test func nullRequiredFieldIsMissingAtItsValue() async throws {
@@ -209,7 +209,7 @@ struct FieldDiagnosticTests {
         #expect(d.location == place("animals.yaml", 4, 19))
         #expect(d.message.contains("high"))
         // The record is kept, with the default.
-        #expect(loaded.caseFile.animals.first?.suspicionLevel == 0)
+        #expect(loaded.caseContent.animals.first?.suspicionLevel == 0)
     }
 
     @Test func scalarWhereAListBelongsIsATypeMismatchAtTheValue() async throws {
@@ -305,7 +305,7 @@ struct GarbageInputTests {
         let loaded = try await load([:], bytes: ["animals.yaml": Data([0xFF, 0xFE, 0x00, 0x41, 0x80, 0xC3, 0x28, 0x0A])])
         let d = try only("syntax", in: loaded)
         #expect(d.location == place("animals.yaml", 1, 1))
-        #expect(loaded.caseFile.animals.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
     }
 
     @Test func invalidUTF8IsAtItsFirstBadByte() async throws {
@@ -324,13 +324,13 @@ struct GarbageInputTests {
         let loaded = try await load([:], bytes: ["notes/animals/fox.md": note])
         let d = try only("syntax", in: loaded)
         #expect(d.location == place("notes/animals/fox.md", 3, 11))
-        #expect(loaded.caseFile.notes[.animals]?["fox"]?.source.contains("\u{FFFD}") == true)
+        #expect(loaded.caseContent.notes[.animals]?["fox"]?.source.contains("\u{FFFD}") == true)
     }
 
     @Test func aByteOrderMarkAndCRLFAreAccepted() async throws {
         let yaml = "\u{FEFF}- id: fox\r\n  name: Fox\r\n  species: Fox\r\n  favoriteFruits: [elstar]\r\n  pawSize: huge\r\n"
         let loaded = try await load(["animals.yaml": yaml])
-        #expect(loaded.caseFile.animals.map(\.id) == ["fox"])
+        #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
         // The mark is not a column: the bad paw size is where an editor shows it.
         let validated = await Validator().validate(loaded)
         let d = try #require(validated.diagnostics.first { $0.ruleID == "paw-size" })
@@ -361,9 +361,9 @@ struct GarbageInputTests {
     @Test func emptyAndCommentOnlyCollectionFiles() async throws {
         // An empty collection file is an empty collection: nothing to load, nothing to crash.
         let loaded = try await load(["animals.yaml": "", "bulletins.yaml": "# nothing yet\n", "fruits.yaml": "[]"])
-        #expect(loaded.caseFile.animals.isEmpty)
-        #expect(loaded.caseFile.bulletins.isEmpty)
-        #expect(loaded.caseFile.fruits.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
+        #expect(loaded.caseContent.bulletins.isEmpty)
+        #expect(loaded.caseContent.fruits.isEmpty)
         #expect(loaded.diagnostics.allSatisfy { $0.severity != .error })
     }
 
@@ -386,7 +386,7 @@ struct GarbageInputTests {
         #expect(mismatches.count == 3)
         #expect(mismatches.map(\.location) == [place("animals.json", 1, 2), place("animals.json", 1, 5),
                                                 place("animals.json", 2, 2)])
-        #expect(loaded.caseFile.animals.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
     }
 
     @Test func recordThatIsNotAMappingIsNamedInItsMessage() async throws {
@@ -438,7 +438,7 @@ struct GarbageInputTests {
             - ~
             """])
         #expect(!loaded.diagnostics.isEmpty)
-        #expect(loaded.caseFile.animals.map(\.id) == ["ok"])
+        #expect(loaded.caseContent.animals.map(\.id) == ["ok"])
     }
 
     @Test func anchorsAndAliases() async throws {

@@ -189,17 +189,17 @@ struct LoaderFormatTests {
         #expect(yaml.diagnostics.isEmpty, "\(yaml.diagnostics.map(\.message))")
         #expect(json.diagnostics.isEmpty, "\(json.diagnostics.map(\.message))")
 
-        #expect(yaml.caseFile.site == json.caseFile.site)
-        #expect(yaml.caseFile.fruits == json.caseFile.fruits)
-        #expect(yaml.caseFile.animals == json.caseFile.animals)
-        #expect(yaml.caseFile.bulletins == json.caseFile.bulletins)
-        #expect(yaml.caseFile == json.caseFile)
+        #expect(yaml.caseContent.site == json.caseContent.site)
+        #expect(yaml.caseContent.fruits == json.caseContent.fruits)
+        #expect(yaml.caseContent.animals == json.caseContent.animals)
+        #expect(yaml.caseContent.bulletins == json.caseContent.bulletins)
+        #expect(yaml.caseContent == json.caseContent)
     }
 
     @Test(arguments: ["yaml", "json"])
     func bothLoadToTheExpectedValues(format: String) async throws {
         let loaded = try await loadCase(format == "yaml" ? yamlCase : jsonCase)
-        let c = loaded.caseFile
+        let c = loaded.caseContent
         #expect(c.site == expectedSite)
         #expect(c.fruits == expectedFruits)
         #expect(c.animals == expectedAnimals)
@@ -246,7 +246,7 @@ struct LoaderFormatTests {
             - {name: Nobody, species: Ghost}
             - {id: owl, name: Owl, species: Owl, suspicionLevel: 0.5}
             """])
-        #expect(loaded.caseFile.animals.map(\.id) == ["fox", "owl"])
+        #expect(loaded.caseContent.animals.map(\.id) == ["fox", "owl"])
         #expect(loaded.sourceMap.animals[1].item == 2)
         #expect(loaded.sourceMap.animals[1].place(\.suspicionLevel) == SourceLocation(path: "animals.yaml", line: 3, column: 54))
         // The fox's id follows the 7 characters `- {id: `.
@@ -273,7 +273,7 @@ struct LoaderFormatTests {
         try folder.write("animals.json", data)
         let loaded = try await folder.load()
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
-        #expect(loaded.caseFile.animals == expectedAnimals)
+        #expect(loaded.caseContent.animals == expectedAnimals)
     }
 
     @Test func jsonEscapesAreRead() async throws {
@@ -284,7 +284,7 @@ struct LoaderFormatTests {
             """#
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": animals])
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map { "\($0.ruleID): \($0.message)" })")
-        let fox = try #require(loaded.caseFile.animals.first)
+        let fox = try #require(loaded.caseContent.animals.first)
         #expect(fox.emoji == "☺")
         #expect(fox.alibi == "Behind the visitor center/café, \"digging\"\tall night.")
     }
@@ -297,7 +297,7 @@ struct LoaderFormatTests {
             """#
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": animals])
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? ""): \($0.message)" })")
-        let fox = try #require(loaded.caseFile.animals.first)
+        let fox = try #require(loaded.caseContent.animals.first)
         #expect(fox.emoji == "🦊")
     }
 
@@ -305,7 +305,7 @@ struct LoaderFormatTests {
         let animals = "[\n\t{\n\t\t\"id\": \"snail\",\n\t\t\"name\": \"Soloman\",\n\t\t\"species\": \"Snail\"\n\t}\n]\n"
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": animals])
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
-        #expect(loaded.caseFile.animals == [Animal(id: "snail", name: "Soloman", species: "Snail")])
+        #expect(loaded.caseContent.animals == [Animal(id: "snail", name: "Soloman", species: "Snail")])
     }
 
     @Test func ymlExtensionIsAccepted() async throws {
@@ -313,7 +313,7 @@ struct LoaderFormatTests {
         files["animals.yml"] = files.removeValue(forKey: "animals.yaml")
         let loaded = try await loadCase(files)
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.caseFile.animals == expectedAnimals)
+        #expect(loaded.caseContent.animals == expectedAnimals)
         #expect(loaded.sourceMap.files[.animals] == "animals.yml")
     }
 
@@ -323,18 +323,18 @@ struct LoaderFormatTests {
         files["animals.yaml"] = nil
         let loaded = try await loadCase(files)
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.caseFile.animals == expectedAnimals)
-        #expect(loaded.caseFile.fruits == expectedFruits)
+        #expect(loaded.caseContent.animals == expectedAnimals)
+        #expect(loaded.caseContent.fruits == expectedFruits)
     }
 
     @Test func missingCollectionFilesAreEmptyCollections() async throws {
         let loaded = try await loadCase(["site.yaml": minimalSite])
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.caseFile.fruits.isEmpty)
-        #expect(loaded.caseFile.animals.isEmpty)
-        #expect(loaded.caseFile.bulletins.isEmpty)
-        #expect(loaded.caseFile.site.title == "Test case")
-        #expect(loaded.caseFile.site == SiteSettings(title: "Test case"))
+        #expect(loaded.caseContent.fruits.isEmpty)
+        #expect(loaded.caseContent.animals.isEmpty)
+        #expect(loaded.caseContent.bulletins.isEmpty)
+        #expect(loaded.caseContent.site.title == "Test case")
+        #expect(loaded.caseContent.site == SiteSettings(title: "Test case"))
     }
 
     @Test func twoFilesForOneCollectionIsAnError() async throws {
@@ -361,11 +361,11 @@ struct LoaderFormatTests {
         files["notes/bulletins/b-orchard-elstar.md"] = "Three bites.\n"
         files["notes/animals/readme.txt"] = "not a note"
         let loaded = try await loadCase(files)
-        let fox = try #require(loaded.caseFile.note(for: .animals, id: "fox"))
+        let fox = try #require(loaded.caseContent.note(for: .animals, id: "fox"))
         #expect(fox.path == "notes/animals/fox.md")
         #expect(fox.source == "# Fox\n\nSaw [the owl](animal:owl).\n")
-        #expect(loaded.caseFile.note(for: .bulletins, id: "b-orchard-elstar")?.source == "Three bites.\n")
-        #expect(loaded.caseFile.notes[.animals]?.count == 1)
+        #expect(loaded.caseContent.note(for: .bulletins, id: "b-orchard-elstar")?.source == "Three bites.\n")
+        #expect(loaded.caseContent.notes[.animals]?.count == 1)
     }
 }
 
@@ -374,7 +374,7 @@ struct SampleCaseTests {
     @Test func sampleLoadsWithoutProblems() async throws {
         let loaded = try await ContentLoader(directory: sampleContentURL, displayPath: "Content").load()
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map { "\($0.location.map(\.description) ?? ""): \($0.message)" })")
-        let c = loaded.caseFile
+        let c = loaded.caseContent
         #expect(c.fruits.count == 19)
         #expect(c.animals.count == 10)
         #expect(Set(c.fruits.map(\.id)).count == 19)
@@ -400,9 +400,9 @@ struct SampleCaseTests {
         let validated = await Validator().validate(loaded)
         #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
         // Every note of the sample belongs to a record and compiled to HTML.
-        let animalNotes = loaded.caseFile.notes[.animals]?.count ?? 0
+        let animalNotes = loaded.caseContent.notes[.animals]?.count ?? 0
         #expect(animalNotes > 0)
         #expect(validated.animalNotes.count == animalNotes)
-        #expect(validated.bulletinNotes.count == loaded.caseFile.notes[.bulletins]?.count ?? 0)
+        #expect(validated.bulletinNotes.count == loaded.caseContent.notes[.bulletins]?.count ?? 0)
     }
 }

@@ -69,7 +69,7 @@ public struct BuildPipeline: Sendable {
     private func validate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> ValidatedCase {
         let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
         clock.end("load")
-        let c = loaded.caseFile
+        let c = loaded.caseContent
         events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
         let validated = await Validator().validate(loaded)
         clock.end("validate")
@@ -93,7 +93,7 @@ public struct BuildPipeline: Sendable {
         let validated = try await validate(events: events, clock: &clock)
         var session = try writer.begin()
         var pages = 0
-        let baseURL = options.baseURL ?? validated.caseFile.site.baseURL
+        let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
         try await SiteRenderer(templates: templates, baseURL: baseURL).render(validated, progress: { done, total in
             events?(.rendering(done: done, total: total))
         }) { file in
@@ -103,7 +103,7 @@ public struct BuildPipeline: Sendable {
         events?(.writing(files: session.count))
         try session.finish()
         clock.end("render and write")
-        let c = validated.caseFile
+        let c = validated.caseContent
         return BuildSummary(pages: pages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             diagnostics: validated.diagnostics,

@@ -6,7 +6,7 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     public var location: SourceLocation?
     /// The collection and record the problem concerns, when it concerns one.
-    public var collection: Collection?
+    public var collection: CaseCollection?
     public var recordID: String?
     public var field: String?
     /// The offending value as written, when there is one.
@@ -16,7 +16,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// Other places that take part (the first definition, for a duplicate id).
     public var related: [SourceLocation]
 
-    public init(rule: Rule, message: String, location: SourceLocation?, collection: Collection? = nil,
+    public init(rule: Rule, message: String, location: SourceLocation?, collection: CaseCollection? = nil,
                 recordID: String? = nil, field: String? = nil, value: String? = nil, fix: String? = nil,
                 related: [SourceLocation] = []) {
         self.rule = rule

@@ -41,7 +41,7 @@ public struct DiagnosticFormatter: Sendable {
     /// ("No problems: 23 rules passed on 37 records in 15 files").
     public static func closingLine(_ validated: ValidatedCase) -> String {
         if !validated.diagnostics.isEmpty { return summary(validated.diagnostics) }
-        let c = validated.caseFile
+        let c = validated.caseContent
         return "No problems: \(count(validated.rulesRun.count, "rule")) passed on "
             + "\(count(c.fruits.count + c.animals.count + c.bulletins.count, "record")) in \(count(validated.files.count, "file"))"
     }

@@ -4,7 +4,7 @@ import Yams
 /// What loading a case folder produced: the case (every record that has an id), where each
 /// record was written, and every problem found on the way.
 public struct LoadedCase: Sendable {
-    public var caseFile: CaseFile
+    public var caseContent: CaseContent
     public var sourceMap: SourceMap
     public var diagnostics: [Diagnostic]
     /// The files read, as shown in diagnostics.
@@ -13,7 +13,7 @@ public struct LoadedCase: Sendable {
     public var dataTexts: [String: String]
     /// The collections whose file exists but could not be read as a list of records (it does not
     /// parse, or holds something else): references to them cannot be checked.
-    public var unreadCollections: Set<Collection> = []
+    public var unreadCollections: Set<CaseCollection> = []
 }
 
 /// Reads a case folder (the README's "The case file"): site.yaml, the three collections in YAML or JSON, and the
@@ -64,12 +64,12 @@ public struct ContentLoader: Sendable {
         let limits = site.limits
         let results: [CollectionResult]
         do {
-            results = try await Parallel.map([Collection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
+            results = try await Parallel.map([CaseCollection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
                 try self.loadCollection(collection, limit: limits.dataFileBytes)
             }
         } catch { throw CasefileError.from(error) }
         var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
-        var unread: Set<Collection> = []
+        var unread: Set<CaseCollection> = []
         for result in results {
             problems += result.problems
             if result.unread { unread.insert(result.collection) }
@@ -91,8 +91,8 @@ public struct ContentLoader: Sendable {
         }
 
         let notes = try await loadNotes(files: &files, problems: &problems, limit: limits.noteBytes)
-        let caseFile = CaseFile(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
-        return LoadedCase(caseFile: caseFile, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
+        let caseContent = CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
+        return LoadedCase(caseContent: caseContent, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
                           unreadCollections: unread)
     }
 
@@ -112,7 +112,7 @@ public struct ContentLoader: Sendable {
     }
 
     private struct CollectionResult: Sendable {
-        var collection: Collection
+        var collection: CaseCollection
         var path: String?
         var records: Records
         var origins: [RecordOrigin]
@@ -121,7 +121,7 @@ public struct ContentLoader: Sendable {
         var unread = false
     }
 
-    private func loadCollection(_ collection: Collection, limit: Int) throws(CasefileError) -> CollectionResult {
+    private func loadCollection(_ collection: CaseCollection, limit: Int) throws(CasefileError) -> CollectionResult {
         let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
         var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: [])
         switch collection {
@@ -167,7 +167,7 @@ public struct ContentLoader: Sendable {
         return result
     }
 
-    private func decode<Record>(_ items: Node.Sequence, path: String, collection: Collection, fields: [String],
+    private func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [String],
                                 problems: inout [Diagnostic],
                                 _ decodeOne: (inout FieldReader, inout FieldPlaces) -> Record?) -> ([Record], [RecordOrigin]) {
         var records: [Record] = []
@@ -192,9 +192,9 @@ public struct ContentLoader: Sendable {
     /// `notes/animals/<id>.md` and `notes/bulletins/<id>.md`; read in parallel, as a large case
     /// has tens of thousands.
     private func loadNotes(files: inout [String], problems: inout [Diagnostic],
-                           limit: Int) async throws(CasefileError) -> [Collection: [String: Note]] {
-        var notes: [Collection: [String: Note]] = [:]
-        for collection in [Collection.animals, .bulletins] {
+                           limit: Int) async throws(CasefileError) -> [CaseCollection: [String: Note]] {
+        var notes: [CaseCollection: [String: Note]] = [:]
+        for collection in [CaseCollection.animals, .bulletins] {
             let folderPath = directory.appendingPathComponent("notes/\(collection.rawValue)").path
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
             let markdown = names.filter { $0.hasSuffix(".md") }.sorted()
@@ -224,7 +224,7 @@ public struct ContentLoader: Sendable {
     }
 
     /// Reads the note at `path` (below the case folder): the loader's and the preview's one way.
-    func readNote(_ path: String, collection: Collection, id: String, limit: Int) throws(CasefileError) -> NoteRead {
+    func readNote(_ path: String, collection: CaseCollection, id: String, limit: Int) throws(CasefileError) -> NoteRead {
         switch try folder.read(path, limit: limit) {
         case let .refused(problem):
             return NoteRead(note: nil, problems: [problem])

@@ -6,7 +6,7 @@ import Yams
 /// whatever the input.
 struct FieldReader {
     let path: String
-    let collection: Collection?
+    let collection: CaseCollection?
     var recordID: String?
     private let values: [String: Node]
     /// Where the mapping starts.
@@ -17,7 +17,7 @@ struct FieldReader {
 
     /// Reads `node` as a mapping whose allowed keys are `known`; nil (with a type-mismatch
     /// diagnostic in `problems`) when it is not a mapping.
-    static func make(_ node: Node, path: String, collection: Collection?, what: String, known: [String],
+    static func make(_ node: Node, path: String, collection: CaseCollection?, what: String, known: [String],
                      prefix: String = "", recordID: String? = nil, problems: inout [Diagnostic]) -> FieldReader? {
         let location = SourceLocation(path: path, mark: node.mark)
         guard case let .mapping(mapping) = node else {
@@ -33,7 +33,7 @@ struct FieldReader {
                            known: known, prefix: prefix, recordID: recordID)
     }
 
-    private init(mapping: Node.Mapping, location: SourceLocation, path: String, collection: Collection?,
+    private init(mapping: Node.Mapping, location: SourceLocation, path: String, collection: CaseCollection?,
                  known: [String], prefix: String, recordID: String?) {
         self.path = path
         self.collection = collection

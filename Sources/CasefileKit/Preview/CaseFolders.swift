@@ -28,22 +28,22 @@ struct CaseFolders: Sendable {
         guard let (collection, id) = NoteCompiler.noteKey(relative) else { return relative }
         guard !loaded.diagnostics.contains(where: { $0.location?.path == relative }) else { return nil }
         let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
-        let existed = loaded.caseFile.notes[collection]?[id] != nil
+        let existed = loaded.caseContent.notes[collection]?[id] != nil
         var note: Note?
         if loader.folder.exists(relative) {
             let read = try loader.readNote(relative, collection: collection, id: id,
-                                           limit: loaded.caseFile.site.limits.noteBytes)
+                                           limit: loaded.caseContent.site.limits.noteBytes)
             guard read.problems.isEmpty else { return nil }
             note = read.note
         }
         // In place: the other notes are not copied.
-        loaded.caseFile.notes[collection, default: [:]][id] = note
+        loaded.caseContent.notes[collection, default: [:]][id] = note
         guard existed != (note != nil) else { return relative }
         // A note came or went: the files read, in the loader's order: data files, then each
         // collection's notes by name.
         let dataFiles = loaded.files.filter { !$0.hasPrefix("notes/") }
-        let notePaths = [Collection.animals, .bulletins].flatMap { c in
-            (loaded.caseFile.notes[c] ?? [:]).values.map(\.path).sorted()
+        let notePaths = [CaseCollection.animals, .bulletins].flatMap { c in
+            (loaded.caseContent.notes[c] ?? [:]).values.map(\.path).sorted()
         }
         loaded.files = dataFiles + notePaths
         return relative

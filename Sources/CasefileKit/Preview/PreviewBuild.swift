@@ -89,9 +89,9 @@ public actor PreviewBuild {
                 for path in displayed {
                     guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
                     let ids = collection == .animals ? after.index.animalIndex : after.index.bulletinIndex
-                    if let i = ids[id] { hosts.insert(after.siteMap.path(collection.pageKind, recordAt: i)) }
+                    if let i = ids[id] { hosts.insert(after.pagePlan.path(collection.pageKind, recordAt: i)) }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
-                        hosts.formUnion((1...after.siteMap.pageCount(.validation)).map { after.siteMap.path(.validation, page: $0) })
+                        hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { after.pagePlan.path(.validation, page: $0) })
                     }
                 }
             }
@@ -144,7 +144,7 @@ public actor PreviewBuild {
         var rendered: Set<String> = []
         var written: [String] = []
         var mirror = writer
-        let baseURL = options.baseURL ?? v.caseFile.site.baseURL
+        let baseURL = options.baseURL ?? v.caseContent.site.baseURL
         try await SiteRenderer(templates: templates, baseURL: baseURL).render(v, only: only, refs: refs) { file in
             rendered.insert(file.path)
             if try mirror.write(file) { written.append(file.path) }

@@ -8,7 +8,7 @@ enum SourceChange: Sendable, Hashable {
     /// A template by name (`suspects`, `partials/toolbar`), or `casefile.css`.
     case template(String)
 
-    static let dataFiles: Set<String> = Set(["site.yaml"] + Collection.allCases.flatMap { c in
+    static let dataFiles: Set<String> = Set(["site.yaml"] + CaseCollection.allCases.flatMap { c in
         ["yaml", "yml", "json"].map { "\(c.rawValue).\($0)" }
     })
 

@@ -39,8 +39,8 @@ struct BulletinsPage {
 
     func context(range: Range<Int>) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .bulletins, record: { (v.caseFile.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
-            let bulletin = v.caseFile.bulletins[b]
+        let table = frame.rows(range, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
+            let bulletin = v.caseContent.bulletins[b]
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
             }
@@ -64,7 +64,7 @@ struct BulletinsPage {
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
-                             caption: "Nibble bulletins (\(v.caseFile.bulletins.count))",
+                             caption: "Nibble bulletins (\(v.caseContent.bulletins.count))",
                              emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",
                              rows: table.rows, selection: table.selection, extra: extra)
     }

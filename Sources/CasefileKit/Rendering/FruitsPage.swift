@@ -32,8 +32,8 @@ struct FruitsPage {
 
     func context(range: Range<Int>) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .fruits, record: { (v.caseFile.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
-            let fruit = v.caseFile.fruits[f]
+        let table = frame.rows(range, collection: .fruits, record: { (v.caseContent.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
+            let fruit = v.caseContent.fruits[f]
             let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
             let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)
             let cappedBulletins = PageFrame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
@@ -45,7 +45,7 @@ struct FruitsPage {
                        fanCount: fans.count, bulletinCount: bulletins.count))
         }
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
-                             caption: "Fruit catalog (\(v.caseFile.fruits.count))",
+                             caption: "Fruit catalog (\(v.caseContent.fruits.count))",
                              emptyMessage: "No fruits yet: add them to fruits.yaml.",
                              rows: table.rows, selection: table.selection)
     }

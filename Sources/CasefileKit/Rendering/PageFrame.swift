@@ -14,13 +14,13 @@ struct PageFrame {
     let validated: ValidatedCase
     let problems: ProblemIndex
     let refs: RecordRefs
-    let kind: SiteMap.Kind?
+    let kind: PagePlan.Kind?
     /// This page's output path.
     let path: String
     let pageNumber: Int
     let output: Output
 
-    var site: SiteSettings { validated.caseFile.site }
+    var site: SiteSettings { validated.caseContent.site }
     let root: String
     /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
     let depth: Int
@@ -28,7 +28,7 @@ struct PageFrame {
     /// The 404 page is served at whatever address was missing, so relative links from it only work
     /// at the site's top level; with a base URL it links absolutely instead. Every other page links
     /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
-    init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: SiteMap.Kind?, path: String,
+    init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
          pageNumber: Int, output: Output) {
         self.validated = validated
         self.problems = problems
@@ -37,16 +37,16 @@ struct PageFrame {
         self.path = path
         self.pageNumber = pageNumber
         self.output = output
-        self.root = kind == nil ? (output.baseURL ?? SiteMap.root(from: path)) : SiteMap.root(from: path)
+        self.root = kind == nil ? (output.baseURL ?? PagePlan.root(from: path)) : PagePlan.root(from: path)
         self.depth = min(1, path.split(separator: "/").count - 1)
     }
 
-    func link(to kind: SiteMap.Kind, recordAt index: Int, fragment: String) -> String {
-        SiteMap.link(from: path, to: validated.siteMap.path(kind, recordAt: index), fragment: fragment)
+    func link(to kind: PagePlan.Kind, recordAt index: Int, fragment: String) -> String {
+        PagePlan.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
     }
 
-    func link(toPage kind: SiteMap.Kind, _ number: Int = 1) -> String {
-        root + validated.siteMap.path(kind, page: number)
+    func link(toPage kind: PagePlan.Kind, _ number: Int = 1) -> String {
+        root + validated.pagePlan.path(kind, page: number)
     }
 
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
@@ -63,7 +63,7 @@ struct PageFrame {
             (.warningsLabel, .string(Self.plural(v.warningCount, "warning"))),
             (.notesLabel, .string(Self.plural(v.noteCount, "note"))),
         ])
-        let nav: [MustacheValue] = [(SiteMap.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
+        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
                                     (.validation, "Validation")].map { kind, label in
             .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
         }
@@ -101,7 +101,7 @@ struct PageFrame {
     /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
     /// history and bookmarks tell the pages apart.
     private func pageTitle(_ heading: String) -> String {
-        let count = kind.map { validated.siteMap.pageCount($0) } ?? 1
+        let count = kind.map { validated.pagePlan.pageCount($0) } ?? 1
         let page = count > 1 ? ", page \(pageNumber) of \(count)" : ""
         return "\(heading)\(page) · \(site.title)"
     }
@@ -127,7 +127,7 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        let count = validated.siteMap.pageCount(kind)
+        let count = validated.pagePlan.pageCount(kind)
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
             (.label, .string("Page \(pageNumber) of \(count)")),
@@ -142,7 +142,7 @@ struct PageFrame {
     }
 
     /// One row per record of `range`, and the (fragment, id) pairs the selection rules need.
-    func rows(_ range: Range<Int>, collection: Collection?, record: (Int) -> (id: String, fragment: String),
+    func rows(_ range: Range<Int>, collection: CaseCollection?, record: (Int) -> (id: String, fragment: String),
               row: (Int, RowCommon) -> MustacheValue) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         var rows: [MustacheValue] = []
         var selection: [(fragment: String, recordID: String)] = []
@@ -157,7 +157,7 @@ struct PageFrame {
     }
 
     /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
-    func rowCommon(collection: Collection?, recordID: String, fragment: String) -> RowCommon {
+    func rowCommon(collection: CaseCollection?, recordID: String, fragment: String) -> RowCommon {
         let detents = site.sheet.detents
         let escapedFragment = HTMLText(fragment)
         let markers: [MustacheValue] = detents.enumerated().map { i, detent in

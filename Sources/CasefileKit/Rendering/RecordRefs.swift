@@ -98,12 +98,12 @@ struct RecordRefs: Sendable {
     let nibbleChart: MustacheValue?
 
     init(_ v: ValidatedCase) {
-        let c = v.caseFile
+        let c = v.caseContent
         let whens = v.index.localTimes.map { local in
             local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: HTMLText("unknown time"), iso: HTMLText.empty)
         }
-        func href(_ kind: SiteMap.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
-            HTMLText(String(repeating: "../", count: depth) + v.siteMap.path(kind, recordAt: i) + "#" + fragment)
+        func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
+            HTMLText(String(repeating: "../", count: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
         }
         let fruitNames = c.fruits.map { HTMLText($0.name) }
         fruits = (0...1).map { depth in

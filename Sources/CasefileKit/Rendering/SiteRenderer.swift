@@ -16,7 +16,7 @@ public struct SiteRenderer: Sendable {
     }
 
     private struct PageJob: Sendable {
-        var kind: SiteMap.Kind?
+        var kind: PagePlan.Kind?
         var number: Int
     }
 
@@ -31,10 +31,10 @@ public struct SiteRenderer: Sendable {
     /// With the record mentions given (a preview keeps them while the collections stay).
     func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)?, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
-        let map = validated.siteMap
+        let map = validated.pagePlan
         let wanted = only ?? { _ in true }
         var jobs: [PageJob] = []
-        for kind in SiteMap.Kind.allCases {
+        for kind in PagePlan.Kind.allCases {
             for n in 1...map.pageCount(kind) where wanted(map.path(kind, page: n)) {
                 jobs.append(PageJob(kind: kind, number: n))
             }
@@ -45,7 +45,7 @@ public struct SiteRenderer: Sendable {
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
         let summary = jobs.contains { $0.kind == .validation } ? ValidationPage.summary(of: validated) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
-        let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseFile.site))
+        let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
         if wanted(TemplateSet.stylesheetName) || wanted(output.stylesheet) {
             try sink(OutputFile(path: output.stylesheet, contents: css))
@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
         }
         let reports = ValidationReports(validated)
         if let baseURL, wanted("sitemap.xml") {
-            let paths = SiteMap.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
+            let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
         if wanted("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
@@ -78,11 +78,11 @@ public struct SiteRenderer: Sendable {
                                         rows: [], selection: [])
             return OutputFile(path: "404.html", bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
-        let path = v.siteMap.path(kind, page: job.number)
+        let path = v.pagePlan.path(kind, page: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
                               output: output)
-        let size = v.siteMap.pageSize
-        let count = v.siteMap.counts[kind] ?? 0
+        let size = v.pagePlan.pageSize
+        let count = v.pagePlan.counts[kind] ?? 0
         let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)
         let context: PageView = switch kind {
         case .suspects: SuspectsPage(frame: frame).context(range: range)

@@ -46,8 +46,8 @@ struct SuspectsPage {
 
     func context(range: Range<Int>) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .animals, record: { (v.caseFile.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
-            let animal = v.caseFile.animals[a]
+        let table = frame.rows(range, collection: .animals, record: { (v.caseContent.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
+            let animal = v.caseContent.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
             let involved: [MustacheValue] = v.index.involvements(a, limit: PageFrame.mentionLimit + 1).map { inv in
@@ -76,7 +76,7 @@ struct SuspectsPage {
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
-                             caption: "Suspects (\(v.caseFile.animals.count))",
+                             caption: "Suspects (\(v.caseContent.animals.count))",
                              emptyMessage: "No suspects yet: add animals to animals.yaml.",
                              rows: table.rows, selection: table.selection, extra: extra)
     }

@@ -17,7 +17,7 @@ public struct ValidationReports: Sendable {
             var file: String?
             var line: Int?
             var column: Int?
-            var collection: Collection?
+            var collection: CaseCollection?
             var record: String?
             var field: String?
             var value: String?

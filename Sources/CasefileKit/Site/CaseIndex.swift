@@ -45,39 +45,39 @@ public struct CaseIndex: Sendable {
     private let involvementCounts: [Int]
     private let asleepInvolvementCounts: [Int]
 
-    public init(_ caseFile: CaseFile) {
+    public init(_ caseContent: CaseContent) {
         func firstIndex(_ ids: [String]) -> [String: Int] {
             var map: [String: Int] = [:]
             map.reserveCapacity(ids.count)
             for (i, id) in ids.enumerated() where map[id] == nil { map[id] = i }
             return map
         }
-        let fruitIndex = firstIndex(caseFile.fruits.map(\.id))
+        let fruitIndex = firstIndex(caseContent.fruits.map(\.id))
         self.fruitIndex = fruitIndex
-        animalIndex = firstIndex(caseFile.animals.map(\.id))
-        bulletinIndex = firstIndex(caseFile.bulletins.map(\.id))
-        let zone = TimeZone(identifier: caseFile.site.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+        animalIndex = firstIndex(caseContent.animals.map(\.id))
+        bulletinIndex = firstIndex(caseContent.bulletins.map(\.id))
+        let zone = TimeZone(identifier: caseContent.site.timeZone) ?? TimeZone(secondsFromGMT: 0)!
 
-        let favourites = caseFile.animals.map { $0.favoriteFruits.compactMap { fruitIndex[$0] } }
-        var fans = [[Int]](repeating: [], count: caseFile.fruits.count)
+        let favourites = caseContent.animals.map { $0.favoriteFruits.compactMap { fruitIndex[$0] } }
+        var fans = [[Int]](repeating: [], count: caseContent.fruits.count)
         for (a, fruits) in favourites.enumerated() {
             for f in fruits { fans[f].append(a) }
         }
-        var fruitBulletins = [[Int]](repeating: [], count: caseFile.fruits.count)
-        let localTimes = caseFile.bulletins.map { $0.nibbledAt.map { $0.local(in: zone) } }
-        let bulletinFruit = caseFile.bulletins.map { fruitIndex[$0.fruit] }
+        var fruitBulletins = [[Int]](repeating: [], count: caseContent.fruits.count)
+        let localTimes = caseContent.bulletins.map { $0.nibbledAt.map { $0.local(in: zone) } }
+        let bulletinFruit = caseContent.bulletins.map { fruitIndex[$0.fruit] }
         for (b, f) in bulletinFruit.enumerated() {
             if let f { fruitBulletins[f].append(b) }
         }
-        let schedules = caseFile.animals.map(\.sleepSchedule)
+        let schedules = caseContent.animals.map(\.sleepSchedule)
 
         // One fruit at a time: how many of its fans sleep at each minute of the day (for its
         // bulletins' sleeper counts), and how many of its bulletins fall in each minute (for its
         // fans' counts of bulletins slept through), as prefix sums.
         let day = 24 * 60
-        var asleepSuspects = [Int](repeating: 0, count: caseFile.bulletins.count)
-        var involvementCounts = [Int](repeating: 0, count: caseFile.animals.count)
-        var asleepInvolvementCounts = [Int](repeating: 0, count: caseFile.animals.count)
+        var asleepSuspects = [Int](repeating: 0, count: caseContent.bulletins.count)
+        var involvementCounts = [Int](repeating: 0, count: caseContent.animals.count)
+        var asleepInvolvementCounts = [Int](repeating: 0, count: caseContent.animals.count)
         var sleepers = [Int](repeating: 0, count: day + 1)
         var timed = [Int](repeating: 0, count: day + 1)
         for f in fans.indices where !fans[f].isEmpty && !fruitBulletins[f].isEmpty {

@@ -6,13 +6,13 @@ public struct Fragments: Sendable {
     public let animals: [String]
     public let bulletins: [String]
 
-    public init(_ caseFile: CaseFile) {
-        fruits = Self.make(caseFile.fruits.map(\.id))
-        animals = Self.make(caseFile.animals.map(\.id))
-        bulletins = Self.make(caseFile.bulletins.map(\.id))
+    public init(_ caseContent: CaseContent) {
+        fruits = Self.make(caseContent.fruits.map(\.id))
+        animals = Self.make(caseContent.animals.map(\.id))
+        bulletins = Self.make(caseContent.bulletins.map(\.id))
     }
 
-    public subscript(collection: Collection) -> [String] {
+    public subscript(collection: CaseCollection) -> [String] {
         switch collection {
         case .fruits: fruits
         case .animals: animals

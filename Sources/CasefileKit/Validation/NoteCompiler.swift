@@ -5,11 +5,11 @@ import CasefileMarkdown
 /// link to no record is a `broken-reference` problem at its place in the note, unless it links
 /// into a collection whose file could not be read (`unchecked`).
 struct NoteCompiler: Sendable {
-    let caseFile: CaseFile
+    let caseContent: CaseContent
     let index: CaseIndex
-    let siteMap: SiteMap
+    let pagePlan: PagePlan
     let fragments: Fragments
-    var unchecked: Set<Collection> = []
+    var unchecked: Set<CaseCollection> = []
 
     struct Output: Sendable {
         var animalNotes: [Int: String] = [:]
@@ -48,18 +48,18 @@ struct NoteCompiler: Sendable {
     }
 
     /// The collection and record id a note path names (`…/notes/animals/fish.md`).
-    static func noteKey(_ path: String) -> (Collection, String)? {
+    static func noteKey(_ path: String) -> (CaseCollection, String)? {
         let parts = path.split(separator: "/")
         guard parts.count >= 3, parts[parts.count - 3] == "notes", parts.last!.hasSuffix(".md"),
-              let collection = Collection(rawValue: String(parts[parts.count - 2])),
+              let collection = CaseCollection(rawValue: String(parts[parts.count - 2])),
               collection != .fruits else { return nil }
         return (collection, String(parts.last!.dropLast(3)))
     }
 
     private func jobs(_ include: (Note) -> Bool) -> [Job] {
         var jobs: [Job] = []
-        for (collection, ids) in [(Collection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
-            for note in (caseFile.notes[collection] ?? [:]).values where include(note) {
+        for (collection, ids) in [(CaseCollection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
+            for note in (caseContent.notes[collection] ?? [:]).values where include(note) {
                 if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
             }
         }
@@ -67,9 +67,9 @@ struct NoteCompiler: Sendable {
     }
 
     private func compile(into start: Output, jobs: [Job]) async -> Output {
-        let renderer = MarkdownRenderer(unsafeHTML: caseFile.site.unsafeHTML)
+        let renderer = MarkdownRenderer(unsafeHTML: caseContent.site.unsafeHTML)
         // The ids a broken link's "did you mean" is looked for in, prepared once for every link.
-        let candidates = Candidates(caseFile)
+        let candidates = Candidates(caseContent)
         let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer, candidates) }) ?? []
         var output = start
         for result in compiled {
@@ -88,10 +88,10 @@ struct NoteCompiler: Sendable {
         let bulletins: Suggestion.Candidates
         let fruits: Suggestion.Candidates
 
-        init(_ caseFile: CaseFile) {
-            animals = Suggestion.Candidates(caseFile.animals.map(\.id))
-            bulletins = Suggestion.Candidates(caseFile.bulletins.map(\.id))
-            fruits = Suggestion.Candidates(caseFile.fruits.map(\.id))
+        init(_ caseContent: CaseContent) {
+            animals = Suggestion.Candidates(caseContent.animals.map(\.id))
+            bulletins = Suggestion.Candidates(caseContent.bulletins.map(\.id))
+            fruits = Suggestion.Candidates(caseContent.fruits.map(\.id))
         }
 
         subscript(kind: CaseLink.Kind) -> Suggestion.Candidates {
@@ -104,9 +104,9 @@ struct NoteCompiler: Sendable {
     }
 
     private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
-        let host = siteMap.path(job.note.collection.pageKind, recordAt: job.recordIndex)
+        let host = pagePlan.path(job.note.collection.pageKind, recordAt: job.recordIndex)
         let rendered = renderer.render(job.note.source) { link in
-            let collection: Collection
+            let collection: CaseCollection
             let ids: [String: Int]
             switch link.kind {
             case .animal: (collection, ids) = (.animals, index.animalIndex)
@@ -114,7 +114,7 @@ struct NoteCompiler: Sendable {
             case .fruit: (collection, ids) = (.fruits, index.fruitIndex)
             }
             guard let i = ids[link.id] else { return nil }
-            return SiteMap.link(from: host, to: siteMap.path(collection.pageKind, recordAt: i),
+            return PagePlan.link(from: host, to: pagePlan.path(collection.pageKind, recordAt: i),
                                 fragment: fragments[collection][i])
         }
         // A note may name the same missing record many times: one suggestion for each.
@@ -132,7 +132,7 @@ struct NoteCompiler: Sendable {
         return Compiled(job: job, html: rendered.html, problems: problems)
     }
 
-    static func collection(of kind: CaseLink.Kind) -> Collection {
+    static func collection(of kind: CaseLink.Kind) -> CaseCollection {
         switch kind {
         case .animal: .animals
         case .bulletin: .bulletins

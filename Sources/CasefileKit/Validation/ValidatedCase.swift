@@ -1,10 +1,10 @@
 /// A case after validation: everything rendering needs, complete. Rendering reads it and cannot
 /// fail: every note is already HTML, every link already resolved, every problem already found.
 public struct ValidatedCase: Sendable {
-    public let caseFile: CaseFile
+    public let caseContent: CaseContent
     public let sourceMap: SourceMap
     public let index: CaseIndex
-    public let siteMap: SiteMap
+    public let pagePlan: PagePlan
     public let fragments: Fragments
     /// Rendered notes by record index.
     public let animalNotes: [Int: String]

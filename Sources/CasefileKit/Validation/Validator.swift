@@ -16,14 +16,14 @@ public struct Validator: Sendable {
     func validate(_ loaded: LoadedCase, unchanged: ValidatedCase? = nil,
                   compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
         -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
-        let caseFile = loaded.caseFile
-        let index = unchanged?.index ?? CaseIndex(caseFile)
-        let fragments = unchanged?.fragments ?? Fragments(caseFile)
+        let caseContent = loaded.caseContent
+        let index = unchanged?.index ?? CaseIndex(caseContent)
+        let fragments = unchanged?.fragments ?? Fragments(caseContent)
         var problems = loaded.diagnostics
         // The record rules read the collections and which notes exist, not what notes say: when
         // only notes' text changed, what they found stands.
         let recordProblems: [Diagnostic]
-        if let unchanged, Self.noteKeys(unchanged.caseFile) == Self.noteKeys(caseFile) {
+        if let unchanged, Self.noteKeys(unchanged.caseContent) == Self.noteKeys(caseContent) {
             recordProblems = unchanged.recordProblems
         } else {
             recordProblems = duplicateIDs(loaded) + references(loaded, index) + recordLevel(loaded, index)
@@ -32,14 +32,14 @@ public struct Validator: Sendable {
 
         // Notes need to know where every record is shown, which depends on nothing but the
         // collections' order and the page size; the validation table is last and links nowhere.
-        let provisionalMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
-                                     bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: 0)
-        let compiled = await compileNotes(NoteCompiler(caseFile: caseFile, index: index, siteMap: provisionalMap,
+        let provisionalMap = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
+                                     bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0)
+        let compiled = await compileNotes(NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
                                                        fragments: fragments, unchecked: loaded.unreadCollections))
         problems += compiled.diagnostics
 
         let settled = problems.compactMap { problem -> Diagnostic? in
-            guard let severity = caseFile.site.severity(of: problem.rule) else { return nil }
+            guard let severity = caseContent.site.severity(of: problem.rule) else { return nil }
             var problem = problem
             problem.severity = severity
             return problem
@@ -48,16 +48,16 @@ public struct Validator: Sendable {
         var sources = loaded.dataTexts
         let notePaths = Set(settled.compactMap { $0.location?.path }).subtracting(sources.keys)
         if !notePaths.isEmpty {
-            for note in caseFile.notes.values.flatMap(\.values) where notePaths.contains(note.path) {
+            for note in caseContent.notes.values.flatMap(\.values) where notePaths.contains(note.path) {
                 sources[note.path] = note.source
             }
         }
-        let siteMap = SiteMap(pageSize: caseFile.site.pageSize, suspects: caseFile.animals.count,
-                              bulletins: caseFile.bulletins.count, fruits: caseFile.fruits.count, problems: settled.count)
+        let pagePlan = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
+                              bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: settled.count)
         let validated = ValidatedCase(
-            caseFile: caseFile, sourceMap: loaded.sourceMap, index: index, siteMap: siteMap, fragments: fragments,
+            caseContent: caseContent, sourceMap: loaded.sourceMap, index: index, pagePlan: pagePlan, fragments: fragments,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
-            rulesRun: Rule.all.filter { caseFile.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
+            rulesRun: Rule.all.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
             recordProblems: recordProblems,
             errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
             noteCount: settled.count { $0.severity == .note })
@@ -65,14 +65,14 @@ public struct Validator: Sendable {
     }
 
     /// Which records have a note.
-    private static func noteKeys(_ c: CaseFile) -> [Collection: Set<String>] {
+    private static func noteKeys(_ c: CaseContent) -> [CaseCollection: Set<String>] {
         c.notes.mapValues { Set($0.keys) }
     }
 
     private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        guard loaded.caseFile.site.reports(.duplicateID) else { return [] }
-        func check(_ ids: [String], _ collection: Collection) {
+        guard loaded.caseContent.site.reports(.duplicateID) else { return [] }
+        func check(_ ids: [String], _ collection: CaseCollection) {
             var first: [String: Int] = [:]
             for (i, id) in ids.enumerated() {
                 guard let earlier = first[id] else { first[id] = i; continue }
@@ -86,7 +86,7 @@ public struct Validator: Sendable {
                     related: [there]))
             }
         }
-        let c = loaded.caseFile
+        let c = loaded.caseContent
         check(c.fruits.map(\.id), .fruits)
         check(c.animals.map(\.id), .animals)
         check(c.bulletins.map(\.id), .bulletins)
@@ -95,7 +95,7 @@ public struct Validator: Sendable {
 
     private func references(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let c = loaded.caseFile
+        let c = loaded.caseContent
         // A collection whose file could not be read is unknown, not empty: nothing is said to be
         // missing from it (its own syntax problem says what to fix).
         let unread = loaded.unreadCollections
@@ -148,7 +148,7 @@ public struct Validator: Sendable {
 
     private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let c = loaded.caseFile, m = loaded.sourceMap
+        let c = loaded.caseContent, m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() {
             if animal.suspicionLevel >= 0.9, animal.suspicionLevel <= 1,
                (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: .animals, id: animal.id) == nil {

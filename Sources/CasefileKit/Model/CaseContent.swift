@@ -1,15 +1,15 @@
 /// Everything a case folder holds, loaded: the settings, the three collections in file order,
 /// and the notes. Values only; where each record was written is kept in `origins`.
-public struct CaseFile: Sendable, Hashable {
+public struct CaseContent: Sendable, Hashable {
     public var site: SiteSettings
     public var fruits: [Fruit]
     public var animals: [Animal]
     public var bulletins: [Bulletin]
     /// Notes by collection, then by record id.
-    public var notes: [Collection: [String: Note]]
+    public var notes: [CaseCollection: [String: Note]]
 
     public init(site: SiteSettings, fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = [],
-                notes: [Collection: [String: Note]] = [:]) {
+                notes: [CaseCollection: [String: Note]] = [:]) {
         self.site = site
         self.fruits = fruits
         self.animals = animals
@@ -17,7 +17,7 @@ public struct CaseFile: Sendable, Hashable {
         self.notes = notes
     }
 
-    public func note(for collection: Collection, id: String) -> Note? {
+    public func note(for collection: CaseCollection, id: String) -> Note? {
         notes[collection]?[id]
     }
 }
@@ -28,11 +28,11 @@ public struct SourceMap: Sendable, Hashable {
     public var animals: [RecordOrigin] = []
     public var bulletins: [RecordOrigin] = []
     /// The file each collection was read from, when it exists.
-    public var files: [Collection: String] = [:]
+    public var files: [CaseCollection: String] = [:]
 
     public init() {}
 
-    public subscript(collection: Collection) -> [RecordOrigin] {
+    public subscript(collection: CaseCollection) -> [RecordOrigin] {
         switch collection {
         case .fruits: fruits
         case .animals: animals

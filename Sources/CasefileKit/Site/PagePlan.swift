@@ -1,7 +1,7 @@
 /// Where every page and every record lives in the output, and relative links between them.
 /// Suspects page 1 is the home page `index.html`; the others live in a folder per kind:
 /// `suspects/page-2.html`, `bulletins/index.html`, `bulletins/page-2.html`, …
-public struct SiteMap: Sendable {
+public struct PagePlan: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case suspects, bulletins, fruits, validation
     }
@@ -49,8 +49,8 @@ public struct SiteMap: Sendable {
     }
 }
 
-extension Collection {
-    var pageKind: SiteMap.Kind {
+extension CaseCollection {
+    var pageKind: PagePlan.Kind {
         switch self {
         case .fruits: .fruits
         case .animals: .suspects

@@ -1,5 +1,5 @@
 /// The three record collections of a case.
-public enum Collection: String, Sendable, Hashable, CaseIterable, Codable {
+public enum CaseCollection: String, Sendable, Hashable, CaseIterable, Codable {
     case fruits, animals, bulletins
 
     /// "a fruit", "an animal", "a bulletin".
