@@ -39,20 +39,3 @@ struct RebuildReport: Sendable {
         problems(update)
     }
 }
-
-/// Why the server could not listen, naming the option to change.
-struct ListenFailure: CustomStringConvertible {
-    let error: any Error
-    let host: String
-    let port: Int
-
-    var description: String {
-        if let io = error as? IOError, io.errnoCode == EADDRINUSE {
-            return "port \(port) on \(host) is already in use; pass --port with another number, or --port 0 for a free one"
-        }
-        if "\(error)".contains("Address already in use") {
-            return "port \(port) on \(host) is already in use; pass --port with another number, or --port 0 for a free one"
-        }
-        return "cannot listen on \(host):\(port) (\(error)); check --host and --port"
-    }
-}

@@ -2,8 +2,6 @@ import ArgumentParser
 import CasefileKit
 import CasefileServer
 import Foundation
-import Logging
-import ServiceLifecycle
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,60 +48,56 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let session: PreviewSession
-        let first: PreviewUpdate
+        let options = BuildOptions(
+            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
+            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
+            output: caseOptions.contentURL, outputDisplay: "", baseURL: site.normalised)
         let folder = PreviewSession.temporaryFolder()
-        // Ctrl-C or SIGTERM while still building, before the server's own graceful shutdown
+        // Ctrl-C or SIGTERM during the first build, before the server's own graceful shutdown
         // listens: remove the temporary folder and stop (exit 0, as a stopped server does).
-        let stopDuringBuild = Interruption.onSignal { _ in
+        let stopDuringBuild = SignalSources(Interruption.onSignal { _ in
             try? FileManager.default.removeItem(at: folder)
             return 0
-        }
-        // Watching starts before the first build, so that no edit made meanwhile is missed.
-        var watcher: FolderWatcher?
-        if !noWatch {
-            let folders = PreviewSession.watchedFolders(content: caseOptions.contentURL, templates: caseOptions.templatesURL)
-            watcher = FolderWatcher(roots: folders, mode: poll ? .poll : .preferred)
-            if await watcher?.start() == .poll {
-                terminal.print("Watching by polling (--poll, CASEFILE_WATCH=poll, or inotify unavailable)")
-            }
-        }
-        do {
-            (session, first) = try await PreviewSession.start(
-                content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-                templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates, baseURL: site.normalised,
-                folder: folder)
-        } catch {
-            stopDuringBuild.forEach { $0.cancel() }
-            await watcher?.stop()
-            throw terminal.exit(error)
-        }
-        stopDuringBuild.forEach { $0.cancel() }
-        defer { session.removeFolder() }
+        })
         let report = RebuildReport(terminal: terminal, folder: caseOptions.content)
-        report.problems(first)
-
-        let (host, content) = (self.host, caseOptions.content)
-        let open = self.open
-        let app = session.server.application(host: host, port: port) { port in
+        let (host, content, open) = (self.host, caseOptions.content, self.open)
+        var events = PreviewRun.Events()
+        events.watching = { mode in
+            if mode == .poll { terminal.print("Watching by polling (--poll, CASEFILE_WATCH=poll, or inotify unavailable)") }
+        }
+        events.built = { first in
+            stopDuringBuild.cancel()
+            report.problems(first)
+        }
+        events.listening = { port in
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             terminal.print("Serving \(content) at \(address) (Ctrl-C to stop)")
-            if open {
-                // A server listening on every address is opened on loopback.
-                let local = ["0.0.0.0", "::"].contains(host) ? "http://127.0.0.1:\(port)/" : address
-                if !BrowserOpener.open(local) { terminal.print("No browser to open (no xdg-open or open on PATH): visit \(local)") }
-            }
+            guard open else { return }
+            // A server listening on every address is opened on loopback.
+            let local = ["0.0.0.0", "::"].contains(host) ? "http://127.0.0.1:\(port)/" : address
+            if !BrowserOpener.open(local) { terminal.print("No browser to open (no xdg-open or open on PATH): visit \(local)") }
         }
-        var services: [any Service] = [app]
-        if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: report.rebuilt)) }
-        var logger = Logger(label: "casefile-serve")
-        logger.logLevel = .critical
-        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
-                                                      logger: logger))
+        events.rebuilt = report.rebuilt
+        let run = PreviewRun(options: options, host: host, port: port, watch: !noWatch, mode: poll ? .poll : .preferred)
         do {
-            try await group.run()
+            try await run.run(in: folder, events: events)
         } catch {
-            throw terminal.exit(.failed(ListenFailure(error: error, host: host, port: port).description))
+            stopDuringBuild.cancel()
+            throw terminal.exit(error)
         }
+    }
+}
+
+/// Signal handlers to hand back from another task: a dispatch source may be cancelled from any
+/// thread, and the list never changes.
+private final class SignalSources: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ sources: [any DispatchSourceSignal]) {
+        self.sources = sources
+    }
+
+    func cancel() {
+        sources.forEach { $0.cancel() }
     }
 }
