@@ -69,6 +69,8 @@ import Testing
         try w.append("notes/animals/cat.md", "\nA new line about the cat, *emphasised*.\n")
         let edit = await build.update(changed: [w.path("notes/animals/cat.md")])
         #expect(edit.scope == .notes(["notes/animals/cat.md"]))
+        #expect(first.pages == .all)
+        #expect(edit.pages == PageSet(paths: ["suspects/page-2.html"]), "what the rebuild chose to render, as a value")
         #expect(edit.changed == ["suspects/page-2.html"])
         #expect(edit.rendered == 1)
         #expect(try w.read("suspects/page-2.html", in: w.preview).contains("<em>emphasised</em>"))
@@ -158,6 +160,8 @@ import Testing
         try w.write("fruits.mustache", fruits + "\n<!-- fruits edited -->\n", in: w.templates)
         let update = await build.update(changed: [w.path("fruits.mustache", in: w.templates)])
         #expect(update.scope == .templates(["fruits"]))
+        #expect(update.pages == PageSet(templates: ["fruits"]))
+        #expect(update.pages.contains("fruits/index.html") && !update.pages.contains("index.html"))
         #expect(!update.changed.isEmpty && update.changed.allSatisfy { $0.hasPrefix("fruits/") })
         try await w.expectSameAsFullBuild()
 

@@ -36,9 +36,9 @@ struct MirrorWriter: Sendable {
         return true
     }
 
-    /// Removes the files written earlier that `keep` does not hold and `within` selects.
-    mutating func removeAll(except keep: Set<String>, within: (String) -> Bool) -> [String] {
-        let stale = digests.keys.filter { !keep.contains($0) && within($0) }.sorted()
+    /// Removes the files written earlier that `keep` does not hold and `within` holds.
+    mutating func removeAll(except keep: Set<String>, within: PageSet) -> [String] {
+        let stale = digests.keys.filter { !keep.contains($0) && within.contains($0) }.sorted()
         for path in stale {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))
             digests[path] = nil

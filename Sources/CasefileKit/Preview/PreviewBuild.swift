@@ -45,7 +45,7 @@ public actor PreviewBuild {
             let result = await Validator().validate(fresh) { await $0.compile() }
             (loaded, notes, validated) = (fresh, result.notes, result.validated)
             refs = RecordRefs(result.validated)
-            try await render(result.validated, everything: true, into: &update)
+            try await render(result.validated, changed: .all, into: &update)
         } catch {
             fail(error, &update)
         }
@@ -96,8 +96,8 @@ public actor PreviewBuild {
                 }
             }
             // Pages link the stylesheet by the hash of its content: a new stylesheet is new pages.
-            try await render(after, everything: templateNames.contains(TemplateSet.stylesheetName), hosts: hosts,
-                             templates: templateNames.map(SourceChange.pages(using:)), into: &update)
+            try await render(after, changed: PageSet(everything: templateNames.contains(TemplateSet.stylesheetName),
+                                                     paths: hosts, templates: Set(templateNames)), into: &update)
         } catch {
             fail(error, &update)
         }
@@ -111,34 +111,27 @@ public actor PreviewBuild {
         (loaded, validated, refs) = (nil, nil, nil)
     }
 
-    /// Renders what changed — `hosts` and the pages the changed `templates` pick, or everything
-    /// when the problems or the files read changed (problem counts and links are on every page)
-    /// — and writes what differs. While the case has errors after a build without any, only the
-    /// validation pages are rendered and written; the rest is remembered in `onDisk` and rendered
-    /// once the errors are gone.
-    private func render(_ v: ValidatedCase, everything: Bool = false, hosts: Set<String> = [],
-                        templates changed: [@Sendable (String) -> Bool] = [], into update: inout PreviewUpdate) async throws {
+    /// Renders what `changed` holds — or everything when the problems or the files read changed
+    /// (problem links and counts are on every page) — and writes what differs. While the case
+    /// has errors after a build without any, only the validation pages are rendered and written;
+    /// the rest waits in `onDisk.pending` and is rendered once the errors are gone.
+    private func render(_ v: ValidatedCase, changed: PageSet, into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
-        let validationPages: @Sendable (String) -> Bool = { $0.hasPrefix("validation/") }
-        let only: (@Sendable (String) -> Bool)?
+        let only: PageSet
         // Where every file is rendered, so that a file written before and not now is stale.
-        let complete: (String) -> Bool
+        let complete: PageSet
         if keep, var disk = onDisk {
-            only = validationPages
-            complete = validationPages
-            disk.pages.formUnion(hosts)
-            disk.templates += changed
-            disk.everything = disk.everything || everything
+            (only, complete) = (.validationPages, .validationPages)
+            disk.pending = disk.pending.union(changed)
             onDisk = disk
-        } else if let disk = onDisk, !everything, !disk.everything, v.diagnostics == disk.diagnostics, v.files == disk.files {
-            let pages = hosts.union(disk.pages), filters = changed + disk.templates, withValidation = keptPages
-            only = { path in pages.contains(path) || filters.contains { $0(path) } || (withValidation && validationPages(path)) }
-            if withValidation { complete = validationPages } else { complete = { _ in false } }
+        } else if let disk = onDisk, !changed.everything, !disk.pending.everything, v.diagnostics == disk.diagnostics,
+                  v.files == disk.files {
+            only = changed.union(disk.pending).union(PageSet(validation: keptPages))
+            complete = keptPages ? .validationPages : PageSet()
         } else {
-            only = nil
-            complete = { _ in true }
+            (only, complete) = (.all, .all)
         }
         if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
         var rendered: Set<String> = []
@@ -153,6 +146,7 @@ public actor PreviewBuild {
         writer = mirror
         keptPages = keep
         if v.errorCount == 0 { hadGoodBuild = true }
+        update.pages = only
         update.rendered = rendered.count
         update.changed = written.sorted()
         update.diagnostics = v.diagnostics
@@ -164,8 +158,6 @@ public actor PreviewBuild {
     private struct OnDisk {
         var diagnostics: [Diagnostic]
         var files: [String]
-        var pages: Set<String> = []
-        var templates: [@Sendable (String) -> Bool] = []
-        var everything = false
+        var pending = PageSet()
     }
 }

@@ -13,6 +13,9 @@ public struct PreviewUpdate: Sendable {
     }
 
     public var scope: Scope = .nothing
+    /// What was rendered: everything, or the pages of edited notes and templates (and the
+    /// validation pages).
+    public var pages = PageSet()
     /// Files rendered, and those among them whose bytes changed on disk (or were removed).
     public var rendered = 0
     public var changed: [String] = []

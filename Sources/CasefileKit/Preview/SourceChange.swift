@@ -31,17 +31,4 @@ enum SourceChange: Sendable, Hashable {
         else { return nil }
         return .template(String(relative.dropLast(".mustache".count)))
     }
-
-    /// The output paths a changed template renders: a page template its pages, the stylesheet
-    /// itself (and, since pages link it by its hash, PreviewBuild renders everything); the layout
-    /// and partials every page.
-    static func pages(using template: String) -> @Sendable (String) -> Bool {
-        switch template {
-        case TemplateSet.stylesheetName: { $0 == TemplateSet.stylesheetName }
-        case "notfound": { $0 == "404.html" }
-        case "suspects": { $0 == "index.html" || $0.hasPrefix("suspects/") }
-        case "bulletins", "fruits", "validation": { path in path.hasPrefix(template + "/") && path.hasSuffix(".html") }
-        default: { $0.hasSuffix(".html") }
-        }
-    }
 }

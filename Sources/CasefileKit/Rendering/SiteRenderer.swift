@@ -22,17 +22,17 @@ public struct SiteRenderer: Sendable {
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
     /// `progress` hears pages done and pages in all. Only `sink` can throw.
-    /// `only`, when given, picks the files to render by path (a preview re-renders what changed).
-    public func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)? = nil,
+    /// `only` picks the files to render (a preview re-renders what changed).
+    public func render(_ validated: ValidatedCase, only: PageSet = .all,
                        progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
     }
 
     /// With the record mentions given (a preview keeps them while the collections stay).
-    func render(_ validated: ValidatedCase, only: (@Sendable (String) -> Bool)?, refs: RecordRefs,
+    func render(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.pagePlan
-        let wanted = only ?? { _ in true }
+        let wanted = { @Sendable (path: String) in only.contains(path) }
         var jobs: [PageJob] = []
         for kind in PagePlan.Kind.allCases {
             for n in 1...map.pageCount(kind) where wanted(map.path(kind, page: n)) {
