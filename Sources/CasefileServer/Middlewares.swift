@@ -42,15 +42,13 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func notFound(_ request: Request) async throws -> Response {
-        guard let page = files.getFileIdentifier("/404.html"),
-              let attributes = try await files.getAttributes(id: page) else {
+        // The page is read once: its length and its bytes are those of one version.
+        guard let page = try await files.getFileIdentifier("/404.html")?.page(files.state) else {
             return Response(status: .notFound, headers: [.contentLength: "0"])
         }
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(attributes.size)",
+        let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(page.count)",
                                    .cacheControl: "no-cache"]
         if request.method == .head { return Response(status: .notFound, headers: headers) }
-        let bytes = try await files.bytes(page)
-        headers[.contentLength] = "\(bytes.count)"
-        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
     }
 }

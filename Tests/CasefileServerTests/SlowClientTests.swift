@@ -182,4 +182,49 @@ import Testing
             }
         }
     }
+
+    /// Clients that ask for a large file and then read nothing hold what the sockets buffer and a
+    /// chunk of it each, not the file: the file is sent from its descriptor as the client reads.
+    @Test(.timeLimit(.minutes(1))) func stalledDownloadsOfALargeFileHoldLittleMemory() async throws {
+        try #require(FileManager.default.fileExists(atPath: ServeCommandTests.binary.path), "run `swift build` first")
+        let server = try ServeCommandTests.Server(["--port", "0", "--no-watch"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        defer { server.stop() }
+        let port = try server.port()
+        let folder = try #require(server.leftovers.first)
+        let size = 32 << 20, readers = 16
+        try Data(repeating: 0x45, count: size).write(to: server.tmp.appendingPathComponent("\(folder)/site/evidence.bin"))
+        let startKiB = ProcessStatus.currentKiB(server.pid) ?? 0
+        let (opened, sink) = AsyncStream<Void>.makeStream()
+        let grownKiB = try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<readers {
+                group.addTask {
+                    let channel = try await RawHTTP.connect(port)
+                    try await channel.executeThenClose { inbound, outbound in
+                        try await outbound.write(ByteBuffer(string: "GET /evidence.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+                        var iterator = inbound.makeAsyncIterator()
+                        _ = try await iterator.next()
+                        sink.yield()
+                        // Reads nothing more until cancelled.
+                        try? await Task.sleep(for: .seconds(60))
+                    }
+                }
+            }
+            var count = 0
+            for await _ in opened {
+                count += 1
+                if count == readers { break }
+            }
+            // Let the server send what it will.
+            try await Task.sleep(for: .seconds(2))
+            let grown = (ProcessStatus.currentKiB(server.pid) ?? .max) - startKiB
+            let page = try await RawHTTP.send(port, "GET", "/")
+            #expect(page.status == 200, "pages are answered meanwhile")
+            group.cancelAll()
+            return grown
+        }
+        // Holding the file per reader would take readers × 32 MiB (512 MiB): allow half of that.
+        #expect(grownKiB < readers * (size >> 10) / 2, "the server grew by \(grownKiB) KiB")
+        print("\(readers) stalled downloads of a \(size >> 20) MiB file: the server grew by \(grownKiB) KiB")
+    }
 }
