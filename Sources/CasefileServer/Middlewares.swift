@@ -1,5 +1,20 @@
 import Hummingbird
 
+/// A request that comes with a body (GET and HEAD need none) is answered as any other, and then
+/// its connection is closed instead of reading the body to its end: each byte of a body counts as
+/// activity for the idle timeout, so a body trickled in would otherwise hold the connection for
+/// as long as the client likes. (Hummingbird closes a connection whose request body was handed
+/// to `consumeWithInboundCloseHandler` once the answer is sent.)
+struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        let declared = request.headers[.contentLength].map { $0 != "0" } ?? false
+        guard declared || request.headers[.transferEncoding] != nil else { return try await next(request, context) }
+        return try await request.body.consumeWithInboundCloseHandler({ _ in try await next(request, context) },
+                                                                     onInboundClosed: {})
+    }
+}
+
 /// GET and HEAD only: anything else is 405 with an Allow header, before it reaches a file.
 struct ReadOnlyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -27,15 +42,13 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func notFound(_ request: Request) async throws -> Response {
-        guard let page = files.getFileIdentifier("/404.html"),
-              let attributes = try await files.getAttributes(id: page) else {
+        // The page is read once: its length and its bytes are those of one version.
+        guard let page = try await files.getFileIdentifier("/404.html")?.page(files.state) else {
             return Response(status: .notFound, headers: [.contentLength: "0"])
         }
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(attributes.size)",
+        let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(page.count)",
                                    .cacheControl: "no-cache"]
         if request.method == .head { return Response(status: .notFound, headers: headers) }
-        let bytes = try await files.bytes(page)
-        headers[.contentLength] = "\(bytes.count)"
-        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
     }
 }

@@ -11,11 +11,13 @@ public struct PreviewRun: Sendable {
     public var options: BuildOptions
     public var host: String
     public var port: Int
+    public var limits: ServerLimits
     public var watch: Bool
     public var mode: WatchMode
 
-    public init(options: BuildOptions, host: String, port: Int, watch: Bool, mode: WatchMode) {
-        (self.options, self.host, self.port, self.watch, self.mode) = (options, host, port, watch, mode)
+    public init(options: BuildOptions, host: String, port: Int, limits: ServerLimits = ServerLimits(), watch: Bool,
+                mode: WatchMode) {
+        (self.options, self.host, self.port, self.limits, self.watch, self.mode) = (options, host, port, limits, watch, mode)
     }
 
     /// What a run tells the one who started it, in this order: how it watches, the first build,
@@ -54,7 +56,7 @@ public struct PreviewRun: Sendable {
         events.built(first)
 
         let listening = events.listening
-        var services: [any Service] = [session.server.application(host: host, port: port) { listening($0) }]
+        var services: [any Service] = [session.server.application(host: host, port: port, limits: limits) { listening($0) }]
         if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: events.rebuilt)) }
         var logger = Logger(label: "casefile-serve")
         logger.logLevel = .critical

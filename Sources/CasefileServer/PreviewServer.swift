@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The HTTP side of `casefile serve`: Hummingbird's router with its file middleware over the
 /// served folder, the live-reload endpoint, GET and HEAD only, and the site's 404 page.
@@ -17,24 +18,38 @@ public struct PreviewServer: Sendable {
     }
 
     /// The router, for in-process tests and for `application`.
-    public func router() -> Router<BasicRequestContext> {
+    public func router(limits: ServerLimits = ServerLimits()) -> Router<BasicRequestContext> {
         let files = SiteFiles(root: site, state: state)
         let router = Router()
+        router.middlewares.add(RequestBodyMiddleware())
         router.middlewares.add(ReadOnlyMiddleware())
         router.middlewares.add(NotFoundPageMiddleware(files: files))
         router.middlewares.add(FileMiddleware(fileProvider: files, cacheControl: .init([(.init(type: .any), [.noCache])]),
                                               searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: Self.mediaTypes))
         let hub = self.hub
-        router.get(RouterPath(PageDecoration.eventsPath)) { _, _ -> Response in
-            let events = await hub.subscribe()
+        router.get(RouterPath(PageDecoration.eventsPath)) { request, _ -> Response in
+            guard let events = await hub.subscribe(limit: limits.reloadStreams) else {
+                let text = "Too many pages are listening for reloads: at most \(limits.reloadStreams) at once "
+                    + "(casefile serve --max-reload-streams). Close some and reload this page.\n"
+                return Response(status: .serviceUnavailable,
+                                headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "10",
+                                          .cacheControl: "no-store", .contentLength: "\(text.utf8.count)"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            }
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: ": casefile serve\nretry: 1000\n\n"))
-                    for await generation in events {
-                        try await writer.write(ByteBuffer(string: "event: reload\ndata: \(generation)\n\n"))
+                    // Ends when the client closes its connection, not only at the next reload
+                    // (when a write would fail): the stream then leaves the hub and frees its slot.
+                    // Ends at graceful shutdown too, so that an open page never holds the server
+                    // up (with --no-watch nothing else ends the streams).
+                    try await request.body.consumeWithCancellationOnInboundClose { _ in
+                        try await writer.write(ByteBuffer(string: ": casefile serve\nretry: 1000\n\n"))
+                        for await generation in events.cancelOnGracefulShutdown() {
+                            try await writer.write(ByteBuffer(string: "event: reload\ndata: \(generation)\n\n"))
+                        }
                     }
                     try await writer.finish(nil)
                 })
@@ -51,12 +66,16 @@ public struct PreviewServer: Sendable {
     ]
 
     /// The application listening on `host:port` (0: a free port); `onRunning` hears the port bound.
-    public func application(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void)
-        -> some ApplicationProtocol {
+    public func application(host: String, port: Int, limits: ServerLimits = ServerLimits(),
+                            onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         var logger = Logger(label: "casefile-serve")
         logger.logLevel = .error
         return Application(
-            router: router(),
+            router: router(limits: limits),
+            // The idle timeout closes a connection that sends no whole request head in time:
+            // Hummingbird counts a request from its parsed head, so bytes trickling in do not
+            // keep the connection alive; while a response is being sent it does not apply.
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "casefile"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

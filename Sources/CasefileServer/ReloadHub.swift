@@ -9,8 +9,10 @@ public actor ReloadHub {
 
     public init() {}
 
-    /// A stream of reload generations, ending at shutdown.
-    public func subscribe() -> AsyncStream<Int> {
+    /// A stream of reload generations, ending at shutdown; nil when `limit` streams are open
+    /// already. A stream leaves the hub when its consumer stops iterating it.
+    public func subscribe(limit: Int = .max) -> AsyncStream<Int>? {
+        guard subscribers.count < limit else { return nil }
         let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
         if finished {
             continuation.finish()

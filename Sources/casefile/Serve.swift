@@ -15,6 +15,9 @@ struct Serve: AsyncParsableCommand {
             does not parse, every page shows a banner (template errors with their file:line:col) \
             and the last good pages stay. Ctrl-C stops it and removes the temporary folder.
 
+            At most --max-reload-streams pages listen for reloads at once (more get 503); a \
+            connection that sends no whole request head within --idle-timeout seconds is closed.
+
             Exit status: 0 stopped, 2 it could not run (a case folder it cannot read, a template \
             that does not parse at start, a port in use).
 
@@ -42,8 +45,27 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Open the site in the default browser once it is served (xdg-open or open).")
     var open = false
 
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Close a connection that has not sent a whole request head for this long.", valueName: "seconds"))
+    var idleTimeout = Double(ServerLimits.defaultIdleTimeout.components.seconds)
+
+    @Option(name: .customLong("max-reload-streams"), help: ArgumentHelp(
+        "How many open pages may listen for reloads at once; more are answered 503.", valueName: "n"))
+    var maxReloadStreams = ServerLimits.defaultReloadStreams
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, got \(port).") }
+        if !(idleTimeout > 0 && idleTimeout <= 86400) {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds, got \(idleTimeout).")
+        }
+        if maxReloadStreams < 1 { throw ValidationError("--max-reload-streams must be at least 1, got \(maxReloadStreams).") }
+    }
+
+    /// The limits asked for, with the open-file limit raised to fit them (or the stream count
+    /// lowered to fit the open-file limit, when its hard limit is lower).
+    func fittedLimits() -> ServerLimits {
+        let asked = ServerLimits(reloadStreams: maxReloadStreams, idleTimeout: .nanoseconds(Int64(idleTimeout * 1e9)))
+        return asked.fitted(toDescriptors: DescriptorLimit.raise(to: asked.descriptorsWanted))
     }
 
     func run() async throws {
@@ -78,7 +100,13 @@ struct Serve: AsyncParsableCommand {
             if !BrowserOpener.open(local) { terminal.print("No browser to open (no xdg-open or open on PATH): visit \(local)") }
         }
         events.rebuilt = report.rebuilt
-        let run = PreviewRun(options: options, host: host, port: port, watch: !noWatch, mode: poll ? .poll : .preferred)
+        let limits = fittedLimits()
+        if limits.reloadStreams < maxReloadStreams {
+            terminal.print("Live reload for at most \(limits.reloadStreams) pages at once (the open-file limit, ulimit -Hn, is "
+                           + "\(DescriptorLimit.current ?? 0))")
+        }
+        let run = PreviewRun(options: options, host: host, port: port, limits: limits, watch: !noWatch,
+                             mode: poll ? .poll : .preferred)
         do {
             try await run.run(in: folder, events: events)
         } catch {

@@ -16,11 +16,15 @@ import Testing
         let tmp: URL
         let out = Pipe(), err = Pipe()
 
-        init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+        /// `launcher`: a program and its arguments that run the binary (such as `prlimit …`);
+        /// `extra`: variables added to the environment.
+        init(_ arguments: [String], launcher: [String] = [], environment extra: [String: String] = [:]) throws {
             tmp = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-tmpdir-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-            process.executableURL = ServeCommandTests.binary
-            process.arguments = ["serve", "--content", Workspace.package.appendingPathComponent("Content").path] + arguments
+            let command = launcher + [ServeCommandTests.binary.path, "serve", "--content",
+                                      Workspace.package.appendingPathComponent("Content").path] + arguments
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = tmp.path
             environment.merge(extra) { _, new in new }
@@ -51,10 +55,11 @@ import Testing
         var leftovers: [String] { (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] }
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalStopsItCleanlyAndRemovesTheTemporaryFolder(signal: Int32) async throws {
+    /// With --no-watch too, where no rebuild service ends the live-reload streams.
+    @Test(arguments: [SIGTERM, SIGINT], [[], ["--no-watch"]])
+    func aSignalStopsItCleanlyAndRemovesTheTemporaryFolder(signal: Int32, watch: [String]) async throws {
         try #require(FileManager.default.fileExists(atPath: Self.binary.path), "run `swift build` first")
-        let server = try Server(["--port", "0"])
+        let server = try Server(["--port", "0"] + watch)
         defer { try? FileManager.default.removeItem(at: server.tmp) }
         let line = server.firstLine()
         let port = try #require(line.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
@@ -65,6 +70,13 @@ import Testing
         // An open live-reload connection must not hold the shutdown up.
         let stopped = try await EventStream.with(port) { _ in
             let start = ContinuousClock.now
+            // One that does not stop is killed after 20 s (and the test fails) rather than hang.
+            let pid = server.process.processIdentifier
+            let watchdog = Task.detached {
+                try await Task.sleep(for: .seconds(20))
+                kill(pid, SIGKILL)
+            }
+            defer { watchdog.cancel() }
             kill(server.process.processIdentifier, signal)
             let result = server.wait()
             return (result, start.duration(to: .now))
@@ -173,8 +185,19 @@ extension ServeCommandTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        for expected in ["Example:", "casefile serve", "--host", "--port", "--no-watch", "--content", "--templates"] {
+        for expected in ["Example:", "casefile serve", "--host", "--port", "--no-watch", "--content", "--templates",
+                         "--idle-timeout", "--max-reload-streams"] {
             #expect(text.contains(expected), "serve --help lacks \(expected)")
         }
+    }
+
+    @Test(arguments: [["--idle-timeout", "0"], ["--idle-timeout", "-1"], ["--max-reload-streams", "0"]])
+    func limitsOutOfRangeAreRefused(arguments: [String]) throws {
+        let server = try Server(arguments + ["--port", "0", "--no-watch"])
+        defer { try? FileManager.default.removeItem(at: server.tmp) }
+        let result = server.wait()
+        #expect(result.status == 64)
+        #expect(result.err.contains(arguments[0]), "\(result.err)")
+        #expect(server.leftovers.isEmpty)
     }
 }

@@ -42,10 +42,10 @@ struct Workspace {
 
 /// Runs the session's server on a free loopback port (and its watcher when `watch` is given)
 /// for the length of `body`, then shuts it down gracefully.
-func withLiveServer<T: Sendable>(_ session: PreviewSession, watch: WatchMode? = nil,
+func withLiveServer<T: Sendable>(_ session: PreviewSession, watch: WatchMode? = nil, limits: ServerLimits = ServerLimits(),
                                  _ body: @Sendable @escaping (Int) async throws -> T) async throws -> T {
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let app = session.server.application(host: "127.0.0.1", port: 0) { port in portContinuation.yield(port) }
+    let app = session.server.application(host: "127.0.0.1", port: 0, limits: limits) { port in portContinuation.yield(port) }
     var services: [any Service] = [app]
     if let watch {
         let folders = PreviewSession.watchedFolders(content: session.build.options.content,

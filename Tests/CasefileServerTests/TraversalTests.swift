@@ -17,7 +17,9 @@ import Testing
         "../secret.txt", "/outside/secret.txt", "/secret-link.txt", "/%252e%252e/secret.txt",
     ]
 
-    @Test func noPathReachesOutsideTheSiteFolder() async throws {
+    /// Sends each of `paths` to a live server whose session has `secret.txt` beside its site
+    /// folder and links out of it; then "/". Returns each answer with the seconds it took.
+    static func sendBesideASecret(_ paths: [String]) async throws -> [(path: String, answer: RawHTTP.Answer, seconds: Double)] {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let session = try await workspace.session()
@@ -28,19 +30,58 @@ import Testing
                                                    withDestinationURL: session.folder)
         try FileManager.default.createSymbolicLink(at: session.site.appendingPathComponent("secret-link.txt"),
                                                    withDestinationURL: session.folder.appendingPathComponent("secret.txt"))
-        let answers = try await withLiveServer(session) { port in
-            var answers: [(String, RawHTTP.Answer)] = []
-            for path in Self.attempts { answers.append((path, try await RawHTTP.send(port, "GET", path))) }
-            // The same server still serves what it should.
-            answers.append(("/", try await RawHTTP.send(port, "GET", "/")))
+        // And one pointing at the site folder itself: /loop/loop/… names the same folder at any depth.
+        try FileManager.default.createSymbolicLink(at: session.site.appendingPathComponent("loop"), withDestinationURL: session.site)
+        return try await withLiveServer(session) { port in
+            var answers: [(String, RawHTTP.Answer, Double)] = []
+            // Then "/": the same server still serves what it should.
+            for path in paths + ["/"] {
+                let (answer, elapsed) = try await timed { try await RawHTTP.send(port, "GET", path) }
+                answers.append((path, answer, elapsed))
+            }
             return answers
         }
-        for (path, answer) in answers.dropLast() {
+    }
+
+    @Test func noPathReachesOutsideTheSiteFolder() async throws {
+        let answers = try await Self.sendBesideASecret(Self.attempts)
+        for (path, answer, _) in answers.dropLast() {
             #expect([400, 404].contains(answer.status), "\(path) answered \(answer.status)")
             #expect(!answer.body.contains(Self.secret), "\(path) leaked the secret")
             #expect(!answer.body.contains("root:x:0:0"), "\(path) leaked /etc/passwd")
         }
-        #expect(answers.last?.1.status == 200)
+        #expect(answers.last?.answer.status == 200)
+    }
+
+    /// Paths of 10,000 segments: plain, climbing out in several encodings, and of empty segments.
+    static let deepPaths = [
+        String(repeating: "/a", count: 10_000),
+        String(repeating: "/loop", count: 10_000) + "/index.html",
+        String(repeating: "/loop", count: 10_000) + "/../secret.txt",
+        String(repeating: "/..", count: 10_000) + "/etc/passwd",
+        String(repeating: "/%2e%2e", count: 10_000) + "/secret.txt",
+        String(repeating: "/%2E%2E%2F", count: 10_000) + "etc/passwd",
+        String(repeating: "/a/..", count: 5_000) + "/secret.txt",
+        String(repeating: "/.", count: 10_000) + "/index.html",
+        "/" + String(repeating: "a%2f", count: 10_000) + "index.html",
+        String(repeating: "/", count: 10_000) + "etc/passwd",
+        String(repeating: "/..%5c", count: 10_000) + "secret.txt",
+        String(repeating: "/%252e%252e", count: 10_000) + "/secret.txt",
+        // Beyond what the HTTP parser takes in a request head.
+        String(repeating: "/a", count: 100_000),
+    ]
+
+    @Test func pathsOfTenThousandSegmentsAreRefusedQuickly() async throws {
+        let answers = try await Self.sendBesideASecret(Self.deepPaths)
+        for (path, answer, seconds) in answers.dropLast() {
+            let shown = "\(path.prefix(24))… (\(path.utf8.count) bytes)"
+            #expect((400..<500).contains(answer.status), "\(shown) answered \(answer.status)")
+            #expect(seconds < 2, "\(shown) took \(seconds) s")
+            #expect(!answer.body.contains(Self.secret), "\(shown) leaked the secret")
+            #expect(!answer.body.contains("root:x:0:0"), "\(shown) leaked /etc/passwd")
+        }
+        #expect(answers.last?.answer.status == 200)
+        print("paths of 10,000 segments: \(answers.dropLast().map { "\($0.answer.status) in \(Int($0.seconds * 1000)) ms" })")
     }
 
     @Test func aSymbolicLinkInsideTheSiteIsServed() async throws {
