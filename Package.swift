@@ -121,13 +121,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the test targets share: the repository's places and a runner for the built binary.
+        .target(name: "CasefileTestSupport", path: "Tests/Support"),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
-        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample"]),
+        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample",
+                                                             "CasefileTestSupport"]),
         .testTarget(
             name: "CasefileServerTests",
             dependencies: [
                 "CasefileServer",
+                "CasefileTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,30 +1,18 @@
 import Foundation
+import CasefileTestSupport
 import Testing
 
 /// The `casefile` executable as a user runs it: exit status, where the lines go, help.
 @Suite struct CommandLineTests {
     /// The binary `swift build` put beside the test bundle.
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
-    }
+    static var binary: URL { Repository.binary }
 
+    /// Runs the binary (`BinaryRun`); a run that hangs fails after two minutes.
     static func run(_ arguments: [String], in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let run = try BinaryRun.run(arguments, in: directory, environment: environment)
+        #expect(!run.timedOut, "casefile \(arguments.joined(separator: " ")) hung")
+        return (run.status, run.out, run.err)
     }
 
     static func temp(_ name: String) -> String {

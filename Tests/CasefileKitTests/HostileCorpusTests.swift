@@ -1,4 +1,5 @@
 import Foundation
+import CasefileTestSupport
 import Testing
 import CasefileKit
 #if canImport(Glibc)
@@ -39,8 +40,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     let expect: Expectation
     var testDescription: String { name }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Hostile")
+    static let root = Repository.root.appendingPathComponent("Tests/Hostile")
 
     static var all: [HostileCase] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
@@ -79,7 +79,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let before = try Self.listing(scratch)
 
         let command = hostile.expect.command ?? "build"
-        let result = try Self.run([command, "--content", content.path, "--output", output.path], timeout: 60)
+        let result = try BinaryRun.run([command, "--content", content.path, "--output", output.path], timeout: 60)
         #expect(!result.timedOut, "hung: killed after 60 s")
         #expect(result.status == hostile.expect.exit, "exit \(result.status)\n\(result.err.prefix(2000))")
         for text in hostile.expect.stderr ?? [] {
@@ -153,27 +153,6 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
             files[path] = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         }
         return files
-    }
-
-    /// Runs the binary, killing it after `timeout` seconds.
-    static func run(_ arguments: [String], timeout: Double) throws -> (status: Int32, err: String, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-hostile-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: err) }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: err)
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        let timedOut = done.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            process.terminate()
-            done.wait()
-        }
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: err), as: UTF8.self), timedOut)
     }
 }
 

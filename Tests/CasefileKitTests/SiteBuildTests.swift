@@ -1,4 +1,5 @@
 import Foundation
+import CasefileTestSupport
 import Testing
 @testable import CasefileKit
 
@@ -6,9 +7,7 @@ import Testing
 /// folder and reads the pages back: one row per record, every DOM hook of Templates/README.md, no script,
 /// and byte-identical output from two builds.
 @Suite struct SiteBuildTests {
-    static let sample = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Content")
+    static let sample = Repository.sample
 
     static func build(content: URL = sample, into output: URL? = nil) async throws -> (BuildSummary, URL) {
         let out = output ?? FileManager.default.temporaryDirectory

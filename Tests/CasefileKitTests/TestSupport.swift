@@ -1,4 +1,5 @@
 import Foundation
+import CasefileTestSupport
 import Testing
 @testable import CasefileKit
 
@@ -55,11 +56,7 @@ func validateCase(_ files: [String: String], displayPath: String = "Case") async
 }
 
 /// The sample case of the repository, `Content/` beside `Tests/`.
-let sampleContentURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // CasefileKitTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the package
-    .appendingPathComponent("Content", isDirectory: true)
+let sampleContentURL = Repository.sample
 
 /// A minimal valid site.yaml.
 let minimalSite = "title: Test case\n"

@@ -1,14 +1,13 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import CasefileTestSupport
 import Testing
 
 /// `casefile serve` as a user runs it: the URL it prints, a busy port, and a clean stop on
 /// SIGTERM and SIGINT that removes its temporary folder.
 @Suite(.serialized) struct ServeCommandTests {
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("casefile")
-    }
+    static var binary: URL { Repository.binary }
 
     /// A running `casefile serve`, its temporary folder root (TMPDIR) and its output.
     struct Server {

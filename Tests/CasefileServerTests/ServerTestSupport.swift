@@ -5,12 +5,12 @@ import Hummingbird
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import CasefileTestSupport
 import Testing
 
 /// A copy of the sample case and of the built-in templates in a fresh temporary folder.
 struct Workspace {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let package = Repository.root
     let root: URL
     var content: URL { root.appendingPathComponent("Content") }
     var templates: URL { root.appendingPathComponent("Templates") }
