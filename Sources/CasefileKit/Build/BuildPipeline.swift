@@ -92,16 +92,13 @@ public struct BuildPipeline: Sendable {
         clock.end("templates")
         let validated = try await validate(events: events, clock: &clock)
         var session = try writer.begin()
-        var pages = 0
         let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
-        try await SiteRenderer(templates: templates, baseURL: baseURL).render(validated, progress: { done, total in
-            events?(.rendering(done: done, total: total))
-        }) { file in
-            try session.write(file)
-            if file.path.hasSuffix(".html") { pages += 1 }
-        }
+        let (rendered, _) = try await SiteRenderer(templates: templates, baseURL: baseURL)
+            .render(validated, only: .all, refs: RecordRefs(validated), into: &session, complete: .all) { done, total in
+                events?(.rendering(done: done, total: total))
+            }
+        let pages = rendered.count { $0.hasSuffix(".html") }
         events?(.writing(files: session.count))
-        try session.finish()
         clock.end("render and write")
         let c = validated.caseContent
         return BuildSummary(pages: pages, files: session.count,

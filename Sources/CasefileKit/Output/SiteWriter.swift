@@ -45,7 +45,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// One build's writing: files as they come, then the clean-up and the manifest.
-    public struct Session {
+    public struct Session: OutputSink {
         let writer: SiteWriter
         let previous: Set<String>
         private var written: [String] = []
@@ -58,7 +58,8 @@ public struct SiteWriter: Sendable {
 
         public var count: Int { written.count }
 
-        public mutating func write(_ file: OutputFile) throws {
+        @discardableResult
+        public mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
             let url = writer.directory.appendingPathComponent(file.path)
             let folder = url.deletingLastPathComponent().path
             do {
@@ -70,12 +71,16 @@ public struct SiteWriter: Sendable {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
             }
             written.append(file.path)
+            return true
         }
 
-        public func finish() throws {
+        /// Removes what the last build wrote and this one did not (a build renders everything,
+        /// so `complete` is all), and writes the manifest.
+        public mutating func finish(rendered: Set<String>, complete: PageSet) throws(CasefileError) -> [String] {
             let paths = written.sorted()
-            for stale in previous.subtracting(paths).sorted() where SiteWriter.isSafeRelative(stale) {
-                try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(stale))
+            let stale = previous.subtracting(paths).sorted().filter(SiteWriter.isSafeRelative)
+            for path in stale {
+                try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(path))
             }
             let manifest = writer.directory.appendingPathComponent(SiteWriter.manifestName)
             do {
@@ -84,6 +89,7 @@ public struct SiteWriter: Sendable {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(SiteWriter.manifestName)",
                                                reason: error.localizedDescription)
             }
+            return stale
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Keeps a folder equal to the latest rendering, touching only files whose bytes changed, each
 /// replaced in one rename: a server reading the folder never sees half a file, and an unchanged
 /// page keeps its modification date (and so its ETag).
-struct MirrorWriter: Sendable {
+struct MirrorWriter: Sendable, OutputSink {
     let directory: URL
     /// Size and hash of each file written, by path.
     private(set) var digests: [String: Digest] = [:]
@@ -18,7 +18,7 @@ struct MirrorWriter: Sendable {
     }
 
     /// Writes `file` if it differs from what is there; true when it did.
-    mutating func write(_ file: OutputFile) throws -> Bool {
+    mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
         let data = Data(file.bytes)
         // Every byte is hashed (Data hashes only its first bytes and its length).
         var hasher = Hasher()
@@ -36,8 +36,8 @@ struct MirrorWriter: Sendable {
         return true
     }
 
-    /// Removes the files written earlier that `keep` does not hold and `within` holds.
-    mutating func removeAll(except keep: Set<String>, within: PageSet) -> [String] {
+    /// Removes the files written earlier that `rendered` does not hold and `complete` holds.
+    mutating func finish(rendered keep: Set<String>, complete within: PageSet) -> [String] {
         let stale = digests.keys.filter { !keep.contains($0) && within.contains($0) }.sorted()
         for path in stale {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))

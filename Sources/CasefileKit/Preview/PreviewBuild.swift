@@ -134,15 +134,10 @@ public actor PreviewBuild {
             (only, complete) = (.all, .all)
         }
         if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
-        var rendered: Set<String> = []
-        var written: [String] = []
-        var mirror = writer
         let baseURL = options.baseURL ?? v.caseContent.site.baseURL
-        try await SiteRenderer(templates: templates, baseURL: baseURL).render(v, only: only, refs: refs) { file in
-            rendered.insert(file.path)
-            if try mirror.write(file) { written.append(file.path) }
-        }
-        written += mirror.removeAll(except: rendered, within: complete)
+        var mirror = writer
+        let (rendered, written) = try await SiteRenderer(templates: templates, baseURL: baseURL)
+            .render(v, only: only, refs: refs, into: &mirror, complete: complete)
         writer = mirror
         keptPages = keep
         if v.errorCount == 0 { hadGoodBuild = true }
