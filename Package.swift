@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "casefile", targets: ["casefile"]),
         .library(name: "CasefileKit", targets: ["CasefileKit"]),
+        // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
+        .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,7 +61,7 @@ let package = Package(
             name: "CasefileSample",
             path: ".",
             exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown", "Sources/CasefileMustache",
-                      "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates", "Scripts", "Docs",
+                      "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates", "Scripts", "Docs", "Fuzz",
                       "README.md"],
             sources: ["Sources/CasefileSample/SampleFiles.swift"],
             resources: [

@@ -167,7 +167,7 @@ public struct ContentLoader: Sendable {
         return result
     }
 
-    private func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [String],
+    func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [String],
                                 problems: inout [Diagnostic],
                                 _ decodeOne: (inout FieldReader, inout FieldPlaces) -> Record?) -> ([Record], [RecordOrigin]) {
         var records: [Record] = []

@@ -69,6 +69,11 @@ public struct SiteCheck: Sendable {
         } catch {
             throw CasefileError.unreadable(folder.appendingPathComponent(page).path, reason: error.localizedDescription)
         }
+        return scan(page, bytes: bytes, files: files, baseURL: baseURL)
+    }
+
+    /// Scans the bytes of `page`: its ids, its links (resolved against `files`) and anything executable.
+    static func scan(_ page: String, bytes: [UInt8], files: Set<String>, baseURL: String?) -> PageScan {
         let scanner = HTMLScanner(bytes: bytes)
         let lines = LineTable(bytes)
         let resolver = LinkTarget.Resolver(page: page, baseURL: baseURL)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Entry points for the fuzz targets in `Fuzz/` (and for tests that replay what they found): the
+/// code that reads untrusted bytes, reached without a folder on disk. Each runs the same
+/// functions a build or a publish runs on a file's bytes; none of them throws or traps, whatever
+/// the bytes, and a fuzz target only checks that.
+public enum FuzzEntry {
+    /// The data files `loadCase` can read bytes as.
+    public static let dataFiles = ["site.yaml", "fruits.yaml", "animals.yaml", "bulletins.yaml",
+                                   "fruits.json", "animals.json", "bulletins.json"]
+
+    /// A case made of one data file holding `bytes`, named `file` (one of `dataFiles`), read as
+    /// the loader reads it from a case folder: parsed as YAML or JSON as its extension
+    /// says, then site.yaml decoded into settings, or a collection into records; the other files
+    /// are absent. Validate the result with `Validator` to run the rules on it too.
+    public static func loadCase(_ bytes: [UInt8], as file: String) -> LoadedCase {
+        let path = file
+        var problems: [Diagnostic] = []
+        let data = DataFile.parse(bytes, path: path, json: file.hasSuffix(".json"), problems: &problems)
+        var site = SiteSettings(title: "Untitled case")
+        var records: (fruits: [Fruit], animals: [Animal], bulletins: [Bulletin]) = ([], [], [])
+        var sourceMap = SourceMap()
+        var unread: Set<CaseCollection> = []
+        let name = String(file.prefix { $0 != "." })
+        if let collection = CaseCollection(rawValue: name) {
+            sourceMap.files[collection] = path
+            if case let .sequence(items)? = data.root {
+                switch collection {
+                case .fruits:
+                    (records.fruits, sourceMap.fruits) = loader.decode(
+                        items, path: path, collection: collection, fields: RecordDecoding.fruitFields,
+                        problems: &problems, RecordDecoding.fruit)
+                case .animals:
+                    (records.animals, sourceMap.animals) = loader.decode(
+                        items, path: path, collection: collection, fields: RecordDecoding.animalFields,
+                        problems: &problems, RecordDecoding.animal)
+                case .bulletins:
+                    (records.bulletins, sourceMap.bulletins) = loader.decode(
+                        items, path: path, collection: collection, fields: RecordDecoding.bulletinFields,
+                        problems: &problems, RecordDecoding.bulletin)
+                }
+            } else if data.root != nil || !problems.isEmpty {
+                unread.insert(collection)
+            }
+        } else if let root = data.root,
+                  var reader = FieldReader.make(root, path: path, collection: nil, what: "site.yaml",
+                                                known: SiteSettingsDecoding.fields, problems: &problems) {
+            site = SiteSettingsDecoding.decode(&reader)
+            problems += reader.diagnostics
+        }
+        let content = CaseContent(site: site, fruits: records.fruits, animals: records.animals, bulletins: records.bulletins)
+        return LoadedCase(caseContent: content, sourceMap: sourceMap, diagnostics: problems, files: [path],
+                          dataTexts: [path: data.text], unreadCollections: unread)
+    }
+
+    /// Only for its `decode`, which reads nothing from the folder.
+    private static let loader = ContentLoader(directory: URL(fileURLWithPath: "/"), displayPath: "")
+
+    /// The pages `checkPage` resolves links against, as if the site held them (and its stylesheet).
+    public static let sitePages = ["index.html", "page-2.html", "bulletins/index.html", "bulletins/page-2.html",
+                                   "fruits/index.html", "validation/index.html", "404.html", "casefile.css"]
+
+    /// What publish's checks find in `bytes` as the page `page` of a site made of `sitePages`
+    /// (links to another page's fragments checked against that page's ids as this one declares
+    /// them): the same scan and rules as `SiteCheck`, on bytes in memory.
+    public static func checkPage(_ bytes: [UInt8], page: String = "bulletins/index.html",
+                                 baseURL: String? = "https://example.org/case/") -> [PublishFailure] {
+        let scan = SiteCheck.scan(page, bytes: bytes, files: Set(sitePages), baseURL: baseURL)
+        var failures = scan.failures
+        for link in scan.pending where !scan.ids.contains(link.fragment) {
+            failures.append(PublishFailure(check: .missingFragment, page: page, line: link.line, column: link.column,
+                                           message: "broken link \"\(link.url)\" (\(link.target) has no id \"\(link.fragment)\")"))
+        }
+        return failures
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import CasefileKit
+
+/// `FuzzEntry`, which the fuzz targets in Fuzz/ call, reads bytes as the loader and publish's
+/// checks read files: what the fuzzers exercise is what a build runs.
+@Suite struct FuzzEntryTests {
+    @Test func aCollectionReadsAsTheLoaderReadsItsFile() async throws {
+        let bytes = [UInt8](try Data(contentsOf: sampleContentURL.appendingPathComponent("animals.yaml")))
+        let fromBytes = FuzzEntry.loadCase(bytes, as: "animals.yaml")
+        let fromFolder = try await ContentLoader(directory: sampleContentURL, displayPath: "Case").load()
+        #expect(fromBytes.caseContent.animals.count == 10)
+        #expect(fromBytes.caseContent.animals == fromFolder.caseContent.animals)
+        #expect(fromBytes.sourceMap.animals == fromFolder.sourceMap.animals)
+        #expect(fromBytes.diagnostics.isEmpty)
+    }
+
+    @Test func siteSettingsAreDecoded() {
+        let loaded = FuzzEntry.loadCase(Array("title: Orchard\npageSize: 7\ncolour: red\n".utf8), as: "site.yaml")
+        #expect(loaded.caseContent.site.title == "Orchard")
+        #expect(loaded.caseContent.site.pageSize == 7)
+        #expect(loaded.diagnostics.map(\.ruleID) == ["unknown-field"])
+    }
+
+    @Test func jsonIsReadStrictlyAndAFileThatDoesNotParseIsUnread() {
+        let loaded = FuzzEntry.loadCase(Array(#"[{"id": "elstar", "name": "Elstar", "color": red}]"#.utf8), as: "fruits.json")
+        #expect(loaded.diagnostics.map(\.ruleID) == ["syntax"])
+        #expect(loaded.diagnostics.first?.location == SourceLocation(path: "fruits.json", line: 1, column: 46))
+        #expect(loaded.unreadCollections == [.fruits])
+        #expect(loaded.caseContent.fruits.isEmpty)
+    }
+
+    @Test func theRulesRunOnTheCase() async {
+        let yaml = "- id: b1\n  fruit: quince\n  nibbledAt: \"2023-06-05T23:10:00-07:00\"\n  location: Orchard\n"
+        let validated = await Validator().validate(FuzzEntry.loadCase(Array(yaml.utf8), as: "bulletins.yaml"))
+        #expect(validated.diagnostics.map(\.ruleID) == ["unknown-fruit"])
+        #expect(validated.diagnostics.first?.location == SourceLocation(path: "bulletins.yaml", line: 2, column: 10))
+    }
+
+    @Test func aPageIsCheckedAsPublishChecksIt() {
+        let html = ##"<p id=top><a href="missing.html">x</a><a href="#top">up</a><a href="index.html#row">r</a>"##
+            + ##"<a href="#nowhere">n</a><div onclick="go()"><script>alert(1)</script>"##
+        let failures = FuzzEntry.checkPage(Array(html.utf8), page: "index.html")
+        #expect(failures.map(\.check.rawValue).sorted() == ["broken-link", "event-handler", "missing-fragment", "missing-fragment", "script"])
+        #expect(failures.allSatisfy { $0.page == "index.html" && $0.line == 1 })
+        #expect(FuzzEntry.checkPage(Array(#"<a href="fruits/index.html">ok</a>"#.utf8), page: "index.html").isEmpty)
+    }
+}
