@@ -9,10 +9,25 @@ enum Interruption {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { exit(cleanUp(number)) }
+            source.setEventHandler {
+                // Never released: the process ends with the clean-up's status.
+                stopping.lock()
+                exit(cleanUp(number))
+            }
             source.resume()
             return source
         }
+    }
+
+    /// Held from the moment a signal's clean-up starts until the process exits.
+    private static let stopping = NSLock()
+
+    /// Returns at once, unless a signal's clean-up has started: then never, so that the command
+    /// does not exit on its own (with the error the clean-up caused, say, once it removed the
+    /// folder being written) before the clean-up exits with its status.
+    static func waitIfStopping() {
+        stopping.lock()
+        stopping.unlock()
     }
 
     /// Prints the line `cleanUp` returns, then exits with 128 + the signal's number, as a shell

@@ -57,11 +57,15 @@ struct Publish: AsyncParsableCommand {
             pipeline.abandonStaging() ? "Interrupted: publish changed nothing; \(output) is as it was."
                 : "Interrupted while replacing \(output): it holds the old site or the new one."
         })
-        defer { signals.forEach { $0.cancel() } }
+        defer {
+            Interruption.waitIfStopping()
+            signals.forEach { $0.cancel() }
+        }
         let summary: PublishSummary
         do {
             summary = try await pipeline.run { progress?.show($0) }
         } catch {
+            Interruption.waitIfStopping()
             progress?.finish()
             throw error
         }
