@@ -2,11 +2,15 @@
 # Quick start, step 2: run every test. Installs what is missing, then runs the Swift Testing
 # suites (`swift test`) and the browser suite (Tests/Browser: pytest + Selenium driving headless
 # Chromium at 1280×800 and 390×844 against the sample site built by the debug binary) with the
-# report and schema tests (Tests/Reports: SARIF against the official 2.1.0 schema, Schemas/).
+# report and schema tests (Tests/Reports: SARIF against the official 2.1.0 schema, Schemas/), with
+# a short fuzzing round in between.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --test
 # One debug build for the binary (which the browser suite runs) and the test targets.
 swift build --build-tests
 swift test --skip-build "$@"
+# A short fuzzing round of the loader, the Markdown renderer and publish's page checks
+# (Scripts/fuzz.sh: FUZZ_SECONDS a target, 20 unless set, 0 to skip; about two minutes with its build).
+[ "${FUZZ_SECONDS:-20}" = 0 ] || Scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 python3 -m pytest -q Tests/Browser Tests/Reports
