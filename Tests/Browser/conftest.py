@@ -1,9 +1,11 @@
 """Fixtures for Casefile's browser tests.
 
 The sample site is built once per session with the already-built debug binary
-(`swift build` first), then opened from file:// URLs in Debian's headless Chromium through
-chromedriver. Each viewport gets exact CSS-pixel metrics through CDP
-`Emulation.setDeviceMetricsOverride`, so layout numbers do not depend on window chrome.
+(`swift build` first), then opened from file:// URLs. `wide` and `narrow` are a browser at
+1280x800 and 390x844 of the test's `engine`: Chromium for every test, and also WebKitGTK and
+Firefox ESR for tests marked `engines` (engines.py starts them; CASEFILE_ENGINES picks which
+run). Chromium gets exact CSS-pixel metrics through CDP `Emulation.setDeviceMetricsOverride`;
+the others a window whose inner size is exactly the viewport.
 """
 
 import os
@@ -14,19 +16,15 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
+import engines
 from casedata import VARIANTS, Case
 
 REPO = Path(__file__).resolve().parents[2]
 BINARY = REPO / ".build" / "debug" / "casefile"
 
-CHROMIUM = os.environ.get("CASEFILE_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CASEFILE_CHROMEDRIVER", "/usr/bin/chromedriver")
-
 WIDE = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 NARROW = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+VIEWPORTS = {"wide": WIDE, "narrow": NARROW}
 
 
 class Site:
@@ -71,63 +69,72 @@ def site():
     shutil.rmtree(out.parent, ignore_errors=True)
 
 
-def _start_chromium(metrics):
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not Path(path).exists():
-            pytest.exit(
-                f"{path} missing: apt-get install -y chromium chromium-driver "
-                "fonts-noto-color-emoji",
-                returncode=2,
-            )
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--hide-scrollbars",
-        "--window-size=%d,%d" % (metrics["width"], metrics["height"]),
-        "--force-device-scale-factor=1",
-    ):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics))
-    return driver
-
-
-def _fresh(driver, metrics):
-    """Reset per-test state: no emulated media, the exact metrics, a blank page."""
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics))
-    driver.get("about:blank")
-    return driver
-
-
 @pytest.fixture(scope="session")
-def _wide_session():
-    driver = _start_chromium(WIDE)
-    yield driver
-    driver.quit()
+def _browsers():
+    """Browsers by (engine, viewport), each started when a test first needs it (a WebKit one on
+    an Xvfb display of its own), all quit at the end of the session."""
+    started, display = {}, []
+
+    def xvfb():
+        display.append(engines.Xvfb())
+        return display[-1]
+
+    def get(engine, name):
+        if (engine, name) not in started:
+            started[(engine, name)] = engines.start(engine, VIEWPORTS[name], xvfb)
+        return started[(engine, name)]
+
+    yield get
+    for driver in started.values():
+        try:
+            driver.quit()
+        except Exception:  # a browser that died already
+            pass
+    for d in display:
+        d.stop()
 
 
-@pytest.fixture(scope="session")
-def _narrow_session():
-    driver = _start_chromium(NARROW)
-    yield driver
-    driver.quit()
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "engines(*names): run the test once in each named engine that CASEFILE_ENGINES lists "
+        "(unmarked tests run in Chromium only)",
+    )
+    # Deprecations inside the drivers' own packages, not the suite's.
+    for warning in ("ignore:setting remote_server_addr:DeprecationWarning",
+                    "ignore::DeprecationWarning:mozinfo.*", "ignore::DeprecationWarning:mozrunner.*"):
+        config.addinivalue_line("filterwarnings", warning)
+
+
+def pytest_generate_tests(metafunc):
+    marker = metafunc.definition.get_closest_marker("engines")
+    if marker and "engine" in metafunc.fixturenames:
+        metafunc.parametrize("engine", [
+            e if e in engines.ENABLED else pytest.param(e, marks=pytest.mark.skip(
+                reason=f"{e} is not in CASEFILE_ENGINES={','.join(engines.ENABLED)}"))
+            for e in marker.args
+        ], indirect=True)
 
 
 @pytest.fixture
-def wide(_wide_session):
-    """Chromium at 1280x800, deviceScaleFactor 1, not mobile, on about:blank."""
-    yield _fresh(_wide_session, WIDE)
+def engine(request):
+    """The engine this test runs in: a parameter for tests marked `engines`, else Chromium."""
+    name = getattr(request, "param", "chromium")
+    if name not in engines.ENABLED:
+        pytest.skip(f"{name} is not in CASEFILE_ENGINES={','.join(engines.ENABLED)}")
+    return name
 
 
 @pytest.fixture
-def narrow(_narrow_session):
-    """Chromium at 390x844, deviceScaleFactor 1, mobile, on about:blank."""
-    yield _fresh(_narrow_session, NARROW)
+def wide(_browsers, engine):
+    """The engine's browser at 1280x800 (Chromium: deviceScaleFactor 1, not mobile), on about:blank."""
+    yield engines.fresh(_browsers(engine, "wide"), WIDE)
+
+
+@pytest.fixture
+def narrow(_browsers, engine):
+    """The engine's browser at 390x844 (Chromium: deviceScaleFactor 1, mobile), on about:blank."""
+    yield engines.fresh(_browsers(engine, "narrow"), NARROW)
 
 
 # ---------------------------------------------------------------- site variants

@@ -1,4 +1,5 @@
-"""The inspector column (wide) and the bottom sheet (narrow), measured in Chromium.
+"""The inspector column (wide) and the bottom sheet (narrow), measured in every engine
+(Chromium, WebKitGTK, Firefox ESR: engines.py).
 
 Everything here is computed layout read through execute_script (getBoundingClientRect,
 getComputedStyle, elementFromPoint); the pages themselves carry no script. See
@@ -10,6 +11,10 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+
+from engines import EVERY_ENGINE, emulate_media, set_viewport
+
+pytestmark = EVERY_ENGINE
 
 PAGE = "index.html"  # the suspects page
 RECORD = "fish"
@@ -147,10 +152,7 @@ def test_wide_click_selects_highlights_and_does_not_scroll(wide, site):
 
 def test_wide_click_in_scrolled_table_does_not_jump(wide, site):
     """At 1280x800 the sample table fits; a short wide viewport makes `main` scroll."""
-    wide.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 1280, "height": 420, "deviceScaleFactor": 1, "mobile": False},
-    )
+    set_viewport(wide, 1280, 420)
     open_page(wide, site)
     top = wide.execute_script(
         "const m = document.querySelector('main'); m.scrollTop = m.scrollHeight; return m.scrollTop"
@@ -195,18 +197,13 @@ def test_wide_back_returns_to_previous_selection(wide, site):
 
 
 def test_wide_dark_color_scheme_changes_body_background(wide, site):
+    emulate_media(wide, scheme="light")
     light = open_page(wide, site)["bodyBg"]
-    wide.execute_cdp_cmd(
-        "Emulation.setEmulatedMedia",
-        {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
-    )
+    emulate_media(wide, scheme="dark")
     dark = wait_for(wide, lambda s: s["bodyBg"] != light)["bodyBg"]
     assert dark != light, f"body background stays {light} in dark mode"
-    wide.execute_cdp_cmd(
-        "Emulation.setEmulatedMedia",
-        {"features": [{"name": "prefers-color-scheme", "value": "light"}]},
-    )
-    assert state(wide)["bodyBg"] == light
+    emulate_media(wide, scheme="light")
+    assert wait_for(wide, lambda s: s["bodyBg"] == light)["bodyBg"] == light
 
 
 # ---------------------------------------------------------------- narrow (390 x 844)
@@ -236,7 +233,8 @@ def test_narrow_no_sheet_without_selection(narrow, site):
 )
 def test_narrow_deep_linked_detent(narrow, site, fragment, shown, dims):
     open_page(narrow, site, fragment)
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - shown) <= TOL)
+    # Where the dim follows the fragment it fades in (0.25 s): wait for it too.
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - shown) <= TOL and s["dimShown"] == dims)
     assert s["panels"] == [RECORD]
     assert abs(s["sheetShown"] - shown) <= TOL, f"sheet shows {s['sheetShown']} px, want {shown}"
     if dims:
@@ -282,7 +280,7 @@ def test_narrow_detent_link_moves_sheet_to_medium(narrow, site):
     narrow.find_element(
         By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] [data-detent="medium"]'
     ).click()
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL, timeout=3)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"], timeout=3)
     assert s["hash"] == "#" + RECORD + "_medium"
     assert abs(s["sheetShown"] - NARROW_H / 2) <= TOL, s["sheetShown"]
     assert s["dimShown"]

@@ -1,5 +1,6 @@
 """The other pages (bulletins, fruits, validation), the compact sheet's dismissal, keyboard
-use, the resize-grip width, reduced motion and print, measured in Chromium.
+use, the resize-grip width, reduced motion and print, measured in every engine (engines.py)
+but print, which only Chromium can emulate.
 
 Computed layout only (execute_script: getBoundingClientRect, getComputedStyle,
 elementFromPoint), at the exact viewports of the `wide` (1280x800) and `narrow` (390x844)
@@ -14,6 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import NARROW, load, wait_for
+from engines import EVERY_ENGINE, emulate_media, set_viewport
 
 NARROW_W, NARROW_H = NARROW["width"], NARROW["height"]
 TOL = 2  # px
@@ -56,6 +58,7 @@ def page(request):
 # ---------------------------------------------------------------- the three pages
 
 
+@EVERY_ENGINE
 def test_wide_placeholder_per_page(wide, page):
     site, path, placeholder = page
     s = load(wide, site, path)
@@ -66,6 +69,7 @@ def test_wide_placeholder_per_page(wide, page):
     assert placeholder in text, text
 
 
+@EVERY_ENGINE
 def test_wide_deep_link_to_first_row(wide, page):
     site, path, _ = page
     load(wide, site, path)
@@ -80,6 +84,7 @@ def test_wide_deep_link_to_first_row(wide, page):
     assert s["scrollY"] == 0, "a deep link must not jump"
 
 
+@EVERY_ENGINE
 def test_narrow_no_horizontal_scroll_per_page(narrow, page):
     site, path, _ = page
     s = load(narrow, site, path)
@@ -88,6 +93,7 @@ def test_narrow_no_horizontal_scroll_per_page(narrow, page):
     assert s["scrollWidth"] <= s["clientWidth"], (s["scrollWidth"], s["clientWidth"])
 
 
+@EVERY_ENGINE
 def test_narrow_first_row_sheet_at_200(narrow, page):
     site, path, _ = page
     load(narrow, site, path)
@@ -111,8 +117,9 @@ return {display: getComputedStyle(f).display, width: r.width, height: r.height,
 """
 
 
+@EVERY_ENGINE
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
-def test_invalid_field_is_marked_in_fish_panel(request, invalid_site, viewport):
+def test_invalid_field_is_marked_in_fish_panel(request, engine, invalid_site, viewport):
     driver = request.getfixturevalue(viewport)
     fragment = "fish" if viewport == "wide" else "fish_large"
     s = load(driver, invalid_site, "index.html", fragment)
@@ -127,9 +134,10 @@ def test_invalid_field_is_marked_in_fish_panel(request, invalid_site, viewport):
 # ---------------------------------------------------------------- narrow: dismissing
 
 
+@EVERY_ENGINE
 def test_narrow_tap_on_dim_layer_clears_selection(narrow, site):
     load(narrow, site, "index.html", "fish_medium")
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"])
     assert s["panels"] == ["fish"] and s["dimShown"], s
     x, y = NARROW_W // 2, 100  # well above the sheet's top (422)
     hit = narrow.execute_script(
@@ -173,8 +181,9 @@ def tab_to_first_select_link(driver, limit=40):
     pytest.fail(f"no a[data-select] reached in {limit} Tab presses")
 
 
+@EVERY_ENGINE
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
-def test_keyboard_tab_to_row_enter_selects_focus_visible(request, site, viewport):
+def test_keyboard_tab_to_row_enter_selects_focus_visible(request, engine, site, viewport):
     driver = request.getfixturevalue(viewport)
     load(driver, site, "index.html")
     f = tab_to_first_select_link(driver)
@@ -189,6 +198,7 @@ def test_keyboard_tab_to_row_enter_selects_focus_visible(request, site, viewport
     assert s["hash"].startswith("#") and record in s["hash"]
 
 
+@EVERY_ENGINE
 def test_keyboard_send_keys_enter_selects(wide, site):
     load(wide, site, "index.html")
     link = wide.find_element(By.CSS_SELECTOR, 'tr[data-record-id="snail"] a[data-select]')
@@ -200,6 +210,7 @@ def test_keyboard_send_keys_enter_selects(wide, site):
 # ---------------------------------------------------------------- resize grip leak
 
 
+@EVERY_ENGINE
 def test_resize_width_does_not_leak_into_sheet(wide, site):
     load(wide, site, "index.html", "fish")
     width = wide.execute_script(
@@ -207,7 +218,7 @@ def test_resize_width_does_not_leak_into_sheet(wide, site):
         "return i.getBoundingClientRect().width;"
     )
     assert abs(width - 380) <= TOL, f"inline width 380px not applied at wide ({width})"
-    wide.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(NARROW))
+    set_viewport(wide, NARROW_W, NARROW_H)
     s = wait_for(wide, lambda s: s["innerWidth"] == NARROW_W and s["sheet"] is not None)
     assert s["innerWidth"] == NARROW_W
     assert s["panels"] == ["fish"]
@@ -248,6 +259,7 @@ def zero(durations):
     return all(float(d.strip().rstrip("s") or 0) == 0 for d in durations.split(",") if d.strip() != "auto")
 
 
+@EVERY_ENGINE
 def test_reduced_motion_turns_animation_off(narrow, site):
     load(narrow, site, "index.html", "fish_medium")
     wait_for(narrow, lambda s: s["dimShown"])
@@ -257,10 +269,7 @@ def test_reduced_motion_turns_animation_off(narrow, site):
     dim = normal["[data-sheet-dim]"]
     assert dim["animationName"] != "none", normal
     assert not zero(dim["animation"]) or dim["timeline"] not in ("auto", ""), normal
-    narrow.execute_cdp_cmd(
-        "Emulation.setEmulatedMedia",
-        {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
-    )
+    emulate_media(narrow, reduced_motion=True)
     reduced = dict(narrow.execute_script(MOTION_JS, MOTION_SELECTORS))
     for sel, d in reduced.items():
         assert d is not None, f"{sel} missing"
