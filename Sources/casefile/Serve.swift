@@ -88,10 +88,12 @@ struct Serve: AsyncParsableCommand {
             if mode == .poll { terminal.print("Watching by polling (--poll, CASEFILE_WATCH=poll, or inotify unavailable)") }
         }
         events.built = { first in
-            stopDuringBuild.cancel()
             report.problems(first)
         }
         events.listening = { port in
+            // The service group's graceful shutdown listens by now. Handing the signals back
+            // when the build ends instead left a moment in which they were ignored.
+            stopDuringBuild.cancel()
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             terminal.print("Serving \(content) at \(address) (Ctrl-C to stop)")
             guard open else { return }
