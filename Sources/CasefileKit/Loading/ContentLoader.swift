@@ -198,11 +198,12 @@ public struct ContentLoader: Sendable {
             let folderPath = directory.appendingPathComponent("notes/\(collection.rawValue)").path
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
             let markdown = names.filter { $0.hasSuffix(".md") }.sorted()
+            let held = folder.holds(folder: "notes/\(collection.rawValue)")
             let loaded: [NoteRead]
             do {
                 loaded = try await Parallel.map(markdown, chunkSize: 256) { name throws(CasefileError) -> NoteRead in
                     try readNote("notes/\(collection.rawValue)/\(name)", collection: collection,
-                                 id: String(name.dropLast(3)), limit: limit)
+                                 id: String(name.dropLast(3)), limit: limit, inHeldFolder: held)
                 }
             } catch { throw CasefileError.from(error) }
             var byID: [String: Note] = [:]
@@ -224,8 +225,9 @@ public struct ContentLoader: Sendable {
     }
 
     /// Reads the note at `path` (below the case folder): the loader's and the preview's one way.
-    func readNote(_ path: String, collection: CaseCollection, id: String, limit: Int) throws(CasefileError) -> NoteRead {
-        switch try folder.read(path, limit: limit) {
+    func readNote(_ path: String, collection: CaseCollection, id: String, limit: Int,
+                  inHeldFolder: Bool = false) throws(CasefileError) -> NoteRead {
+        switch try folder.read(path, limit: limit, inHeldFolder: inHeldFolder) {
         case let .refused(problem):
             return NoteRead(note: nil, problems: [problem])
         case let .bytes(bytes):
