@@ -56,7 +56,11 @@ import Testing
             try await withThrowingTaskGroup(of: Part.self) { group in
                 group.addTask {
                     let (atOnce, trickled) = manner.bytes
-                    if !atOnce.isEmpty { try await outbound.write(ByteBuffer(bytes: atOnce)) }
+                    // On a slow machine (or under a sanitizer) the server may have closed the
+                    // connection before this first write: that is the outcome, not a failure.
+                    if !atOnce.isEmpty {
+                        do { try await outbound.write(ByteBuffer(bytes: atOnce)) } catch { return .sent(0) }
+                    }
                     for (i, byte) in trickled.enumerated() {
                         do {
                             try await outbound.write(ByteBuffer(bytes: [byte]))
