@@ -54,9 +54,11 @@ struct CaseFolder: Sendable {
         }
         var type = attributes[.type] as? FileAttributeType
         var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        // Every link on the way counts, the file's own and its folders' (`notes/` may be one).
-        let target = inHeldFolder && type != .typeSymbolicLink ? file.path : file.resolvingSymlinksInPath().path
-        guard inHeldFolder && type != .typeSymbolicLink || target.hasPrefix(resolvedPrefix) else {
+        // Every link on the way counts, the file's own and its folders' (`notes/` may be one);
+        // in a folder known to be inside, only the file's own.
+        let knownInside = inHeldFolder && type != .typeSymbolicLink
+        let target = knownInside ? file.path : file.resolvingSymlinksInPath().path
+        guard knownInside || target.hasPrefix(resolvedPrefix) else {
             return .refused(Diagnostic(
                 rule: .outsideLink,
                 message: "this file is reached through a symbolic link that leads outside the case folder; it was not read",

@@ -32,14 +32,13 @@ public struct SiteRenderer: Sendable {
     func render(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         let map = validated.pagePlan
-        let wanted = { @Sendable (path: String) in only.contains(path) }
         var jobs: [PageJob] = []
         for kind in PagePlan.Kind.allCases {
-            for n in 1...map.pageCount(kind) where wanted(map.path(kind, page: n)) {
+            for n in 1...map.pageCount(kind) where only.contains(map.path(kind, page: n)) {
                 jobs.append(PageJob(kind: kind, number: n))
             }
         }
-        if wanted("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
+        if only.contains("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
@@ -47,7 +46,7 @@ public struct SiteRenderer: Sendable {
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
-        if wanted(TemplateSet.stylesheetName) || wanted(output.stylesheet) {
+        if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
             try sink(OutputFile(path: output.stylesheet, contents: css))
         }
         var done = 0
@@ -59,12 +58,12 @@ public struct SiteRenderer: Sendable {
             progress?(done, jobs.count)
         }
         let reports = ValidationReports(validated)
-        if let baseURL, wanted("sitemap.xml") {
+        if let baseURL, only.contains("sitemap.xml") {
             let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
-        if wanted("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
-        if wanted("validation/report.sarif") {
+        if only.contains("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
+        if only.contains("validation/report.sarif") {
             try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
         }
     }
