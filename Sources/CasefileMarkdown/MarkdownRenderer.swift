@@ -23,25 +23,29 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders `source`. Each case link is handed to `resolve`, which returns the URL to link to,
     /// or nil when the record does not exist; such a link loses its destination (its text stays)
-    /// and is listed in `brokenLinks` with its position.
+    /// and is listed in `brokenLinks` with its position. `resolve` answers from the link's kind
+    /// and id: the column it sees is still cmark's byte column (only broken links' columns are
+    /// counted in characters, which takes a pass over the text).
     public func render(_ source: String, resolve: (CaseLink) -> String?) -> RenderedNote {
         _ = extensionsRegistered
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | (unsafeHTML ? CMARK_OPT_UNSAFE : 0)
+        // A Swift string is valid UTF-8 already: cmark need not check it again.
+        let options = CMARK_OPT_DEFAULT | (unsafeHTML ? CMARK_OPT_UNSAFE : 0)
         guard let parser = cmark_parser_new(options) else { return RenderedNote(html: "", brokenLinks: []) }
         defer { cmark_parser_free(parser) }
-        // Strikethrough only ever acts on `~`: a note without one is parsed without it (the same
-        // HTML), and needs no lock (see `extensionsRegistered`).
-        let struck = source.utf8.contains(UInt8(ascii: "~"))
-        for name in Self.extensionNames where struck || name != "strikethrough" {
-            if let ext = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, ext)
-            }
-        }
         var text = source
-        text.withUTF8 { bytes in
+        let struck = text.withUTF8 { bytes in
+            // Strikethrough only ever acts on `~`: a note without one is parsed without it (the
+            // same HTML), and needs no lock (see `extensionsRegistered`).
+            let struck = bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "~")), bytes.count) != nil } ?? false
+            for name in Self.extensionNames where struck || name != "strikethrough" {
+                if let ext = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, ext)
+                }
+            }
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
+            return struck
         }
         if struck { finishLock.lock() }
         let finished = cmark_parser_finish(parser)
@@ -80,24 +84,27 @@ public struct MarkdownRenderer: Sendable {
                 found.append((node, link))
             }
         }
-        // …then all their columns in characters, as people and editors count, in one pass over
-        // the text…
-        let columns = ScalarColumns.convert(found.map { ($0.link.line, $0.link.column) }, in: source)
-        // …then each is resolved, the tree changed only once the walk is over.
+        // …then each is resolved, the tree changed only once the walk is over…
         var broken: [CaseLink] = []
-        for (i, (node, link)) in found.enumerated() {
-            var link = link
-            link.column = columns[i]
+        var unlinked: [OpaquePointer] = []
+        for (node, link) in found {
             if let target = resolve(link) {
                 cmark_node_set_url(node, target)
             } else {
                 broken.append(link)
-                while let child = cmark_node_first_child(node) {
-                    cmark_node_insert_before(node, child)
-                }
-                cmark_node_free(node)
+                unlinked.append(node)
             }
         }
+        for node in unlinked {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_free(node)
+        }
+        // …and the broken ones' columns counted in characters, as people and editors count, in
+        // one pass over the text (only they are reported).
+        let columns = ScalarColumns.convert(broken.map { ($0.line, $0.column) }, in: source)
+        for i in broken.indices { broken[i].column = columns[i] }
         return broken
     }
 }

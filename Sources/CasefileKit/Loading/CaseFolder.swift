@@ -26,7 +26,7 @@ struct CaseFolder: Sendable {
     }
 
     func exists(_ relative: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(relative).path)) != nil
+        FileStatus.of(link: url.appendingPathComponent(relative).path) != nil
     }
 
     /// What reading a file of the case gave.
@@ -48,15 +48,12 @@ struct CaseFolder: Sendable {
     func read(_ relative: String, limit: Int, inHeldFolder: Bool = false) throws(CasefileError) -> Read {
         let file = url.appendingPathComponent(relative)
         let place = SourceLocation(path: relative, line: 1, column: 1)
-        let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: file.path) } catch {
+        guard var status = FileStatus.of(link: file.path) else {
             throw CasefileError.unreadable(shown(relative), reason: "no such file")
         }
-        var type = attributes[.type] as? FileAttributeType
-        var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         // Every link on the way counts, the file's own and its folders' (`notes/` may be one);
         // in a folder known to be inside, only the file's own.
-        let knownInside = inHeldFolder && type != .typeSymbolicLink
+        let knownInside = inHeldFolder && status.kind != .symbolicLink
         let target = knownInside ? file.path : file.resolvingSymlinksInPath().path
         guard knownInside || target.hasPrefix(resolvedPrefix) else {
             return .refused(Diagnostic(
@@ -65,25 +62,18 @@ struct CaseFolder: Sendable {
                 location: place,
                 fix: "Copy the file into the case folder, or link to a file inside it."))
         }
-        if type == .typeSymbolicLink {
-            let targetAttributes = try? FileManager.default.attributesOfItem(atPath: target)
-            type = targetAttributes?[.type] as? FileAttributeType
-            size = (targetAttributes?[.size] as? NSNumber)?.intValue ?? 0
+        if status.kind == .symbolicLink {
+            status = FileStatus.of(target: target) ?? FileStatus(kind: .other, size: 0, broken: true)
         }
-        guard type == .typeRegular else {
+        guard status.kind == .regular else {
             return .refused(Diagnostic(rule: .notAFile,
-                                       message: "this is not a regular file but \(Self.describe(type)); it was not read",
+                                       message: "this is not a regular file but \(Self.describe(status)); it was not read",
                                        location: place, fix: "Replace it with a text file."))
         }
-        guard size <= limit else { return .refused(tooLarge(relative, size: size, limit: limit)) }
+        guard status.size <= limit else { return .refused(tooLarge(relative, size: status.size, limit: limit)) }
         let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            // One byte past the limit tells a file that grew since it was measured.
-            bytes = Array(try handle.read(upToCount: limit + 1) ?? Data())
-        } catch {
-            throw CasefileError.unreadable(shown(relative), reason: error.localizedDescription)
+        do { bytes = try FileBytes.read(file.path, expected: status.size, limit: limit) } catch {
+            throw CasefileError.unreadable(shown(relative), reason: error.reason)
         }
         guard bytes.count <= limit else { return .refused(tooLarge(relative, size: bytes.count, limit: limit)) }
         return .bytes(bytes)
@@ -98,13 +88,13 @@ struct CaseFolder: Sendable {
             fix: "Split the file, or raise `limits.\(isNote ? "noteMB" : "dataFileMB")` in site.yaml.")
     }
 
-    private static func describe(_ type: FileAttributeType?) -> String {
-        switch type {
-        case .typeDirectory?: "a folder"
-        case .typeCharacterSpecial?, .typeBlockSpecial?: "a device"
-        case .typeSocket?: "a socket"
-        case nil: "a broken link or unknown kind"
-        default: "a pipe or special file"
+    private static func describe(_ status: FileStatus) -> String {
+        if status.broken { return "a broken link or unknown kind" }
+        switch status.kind {
+        case .folder: return "a folder"
+        case .device: return "a device"
+        case .socket: return "a socket"
+        default: return "a pipe or special file"
         }
     }
 }

@@ -60,12 +60,24 @@ public struct ContentLoader: Sendable {
                                        fix: "Add `title: …`."))
         }
 
-        // The three collections are independent: read them side by side.
+        // The three collections and the notes are independent: read them side by side (the notes
+        // fill the core that a small collection leaves idle while a large one is parsed).
         let limits = site.limits
         let results: [CollectionResult]
+        let notesRead: NotesResult
         do {
-            results = try await Parallel.map([CaseCollection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
-                try self.loadCollection(collection, limit: limits.dataFileBytes)
+            let collections = { @Sendable () async throws -> [CollectionResult] in
+                try await Parallel.map([CaseCollection.fruits, .animals, .bulletins], chunkSize: 1) { collection in
+                    try self.loadCollection(collection, limit: limits.dataFileBytes)
+                }
+            }
+            if Parallel.width > 1 {
+                async let notes = loadNotes(limit: limits.noteBytes)
+                results = try await collections()
+                notesRead = try await notes
+            } else {
+                results = try await collections()
+                notesRead = try await loadNotes(limit: limits.noteBytes)
             }
         } catch { throw CasefileError.from(error) }
         var fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = []
@@ -90,8 +102,9 @@ public struct ContentLoader: Sendable {
             }
         }
 
-        let notes = try await loadNotes(files: &files, problems: &problems, limit: limits.noteBytes)
-        let caseContent = CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notes)
+        problems += notesRead.problems
+        files += notesRead.files
+        let caseContent = CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notesRead.notes)
         return LoadedCase(caseContent: caseContent, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
                           unreadCollections: unread)
     }
@@ -191,9 +204,8 @@ public struct ContentLoader: Sendable {
 
     /// `notes/animals/<id>.md` and `notes/bulletins/<id>.md`; read in parallel, as a large case
     /// has tens of thousands.
-    private func loadNotes(files: inout [String], problems: inout [Diagnostic],
-                           limit: Int) async throws(CasefileError) -> [CaseCollection: [String: Note]] {
-        var notes: [CaseCollection: [String: Note]] = [:]
+    private func loadNotes(limit: Int) async throws(CasefileError) -> NotesResult {
+        var result = NotesResult()
         for collection in [CaseCollection.animals, .bulletins] {
             let folderPath = directory.appendingPathComponent("notes/\(collection.rawValue)").path
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
@@ -208,14 +220,21 @@ public struct ContentLoader: Sendable {
             } catch { throw CasefileError.from(error) }
             var byID: [String: Note] = [:]
             for read in loaded {
-                problems += read.problems
+                result.problems += read.problems
                 guard let note = read.note else { continue }
                 byID[note.recordID] = note
-                files.append(note.path)
+                result.files.append(note.path)
             }
-            notes[collection] = byID
+            result.notes[collection] = byID
         }
-        return notes
+        return result
+    }
+
+    /// Every note read, by collection and record id; the files read; the problems found.
+    private struct NotesResult: Sendable {
+        var notes: [CaseCollection: [String: Note]] = [:]
+        var files: [String] = []
+        var problems: [Diagnostic] = []
     }
 
     /// A note read, or the problems that kept it from being read (an invalid byte is both).

@@ -66,9 +66,11 @@ public struct SiteWriter: Sendable {
                 if folders.insert(folder).inserted {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
-                try Data(file.bytes).write(to: url)
             } catch {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
+            }
+            do { try FileBytes.write(file.bytes, to: url.path) } catch {
+                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.reason)
             }
             written.append(file.path)
             return true

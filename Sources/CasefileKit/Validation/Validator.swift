@@ -21,21 +21,30 @@ public struct Validator: Sendable {
         let fragments = unchanged?.fragments ?? Fragments(caseContent)
         var problems = loaded.diagnostics
         // The record rules read the collections and which notes exist, not what notes say: when
-        // only notes' text changed, what they found stands.
-        let recordProblems: [Diagnostic]
-        if let unchanged, Self.noteKeys(unchanged.caseContent) == Self.noteKeys(caseContent) {
-            recordProblems = unchanged.recordProblems
-        } else {
-            recordProblems = duplicateIDs(loaded) + references(loaded, index) + recordLevel(loaded, index)
+        // only notes' text changed, what they found stands. They need nothing the notes give, so
+        // they run beside the notes' compilation (on another core, unless --jobs 1).
+        let reuse = unchanged.flatMap { Self.noteKeys($0.caseContent) == Self.noteKeys(caseContent) ? $0.recordProblems : nil }
+        let checkRecords = { @Sendable in
+            reuse ?? (self.duplicateIDs(loaded) + self.references(loaded, index) + self.recordLevel(loaded, index))
         }
-        problems += recordProblems
 
         // Notes need to know where every record is shown, which depends on nothing but the
         // collections' order and the page size; the validation table is last and links nowhere.
         let provisionalMap = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
                                      bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0)
-        let compiled = await compileNotes(NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
-                                                       fragments: fragments, unchecked: loaded.unreadCollections))
+        let compiler = NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
+                                    fragments: fragments, unchecked: loaded.unreadCollections)
+        let recordProblems: [Diagnostic]
+        let compiled: NoteCompiler.Output
+        if Parallel.width > 1 {
+            async let records = checkRecords()
+            compiled = await compileNotes(compiler)
+            recordProblems = await records
+        } else {
+            recordProblems = checkRecords()
+            compiled = await compileNotes(compiler)
+        }
+        problems += recordProblems
         problems += compiled.diagnostics
 
         let settled = problems.compactMap { problem -> Diagnostic? in
