@@ -78,10 +78,9 @@ public struct MarkdownRenderer: Sendable {
                       cmark_node_get_type(node) == CMARK_NODE_LINK,
                       let url = cmark_node_get_url(node)
                 else { continue }
+                guard let (kind, id) = Self.caseLink(url) else { continue }
                 let place = Self.place(of: node)
-                guard let link = CaseLink(destination: String(cString: url), line: place.line, column: place.column)
-                else { continue }
-                found.append((node, link))
+                found.append((node, CaseLink(kind: kind, id: id, line: place.line, column: place.column)))
             }
         }
         // …then each is resolved, the tree changed only once the walk is over…
@@ -110,6 +109,21 @@ public struct MarkdownRenderer: Sendable {
 }
 
 extension MarkdownRenderer {
+    /// The kind and id of a case link's destination (`animal:ID`, `bulletin:ID`, `fruit:ID`), read
+    /// from cmark's bytes: a note's other links cost no string.
+    fileprivate static func caseLink(_ url: UnsafePointer<CChar>) -> (CaseLink.Kind, String)? {
+        guard let colon = strchr(url, Int32(UInt8(ascii: ":"))) else { return nil }
+        let kindLength = url.distance(to: colon)
+        let kind: CaseLink.Kind
+        switch kindLength {
+        case 5 where strncmp(url, "fruit", 5) == 0: kind = .fruit
+        case 6 where strncmp(url, "animal", 6) == 0: kind = .animal
+        case 8 where strncmp(url, "bulletin", 8) == 0: kind = .bulletin
+        default: return nil
+        }
+        return (kind, String(cString: colon + 1))
+    }
+
     /// Where `node` starts in the note: cmark's 1-based line and byte column, mended where
     /// libcmark-gfm 0.29 loses them. When a table directly follows a paragraph's lines, the table
     /// extension turns the paragraph into the table (which keeps the paragraph's start) and puts

@@ -12,12 +12,17 @@ struct CaseFolder: Sendable {
     let shownAs: String
     /// The folder with every symbolic link in its path resolved: what "inside" is measured against.
     private let resolvedPrefix: String
+    /// The folder's path with a final "/": files' paths are made from it by appending (a `URL`
+    /// appending a component asks the file system whether it is a folder, for every note).
+    private let prefix: String
 
     init(url: URL, shownAs: String) {
         self.url = url.standardizedFileURL
         self.shownAs = shownAs
         let resolved = self.url.resolvingSymlinksInPath().path
         self.resolvedPrefix = resolved.hasSuffix("/") ? resolved : resolved + "/"
+        let path = self.url.path
+        self.prefix = path.hasSuffix("/") ? path : path + "/"
     }
 
     /// `relative` as the terminal shows it: below the folder as the user named it.
@@ -26,7 +31,7 @@ struct CaseFolder: Sendable {
     }
 
     func exists(_ relative: String) -> Bool {
-        FileStatus.of(link: url.appendingPathComponent(relative).path) != nil
+        FileStatus.of(link: prefix + relative) != nil
     }
 
     /// What reading a file of the case gave.
@@ -46,15 +51,15 @@ struct CaseFolder: Sendable {
     /// known to be inside (`holds(folder:)`), so only a file that is itself a link is resolved —
     /// twenty thousand notes are not resolved one by one.
     func read(_ relative: String, limit: Int, inHeldFolder: Bool = false) throws(CasefileError) -> Read {
-        let file = url.appendingPathComponent(relative)
+        let file = prefix + relative
         let place = SourceLocation(path: relative, line: 1, column: 1)
-        guard var status = FileStatus.of(link: file.path) else {
+        guard var status = FileStatus.of(link: file) else {
             throw CasefileError.unreadable(shown(relative), reason: "no such file")
         }
         // Every link on the way counts, the file's own and its folders' (`notes/` may be one);
         // in a folder known to be inside, only the file's own.
         let knownInside = inHeldFolder && status.kind != .symbolicLink
-        let target = knownInside ? file.path : file.resolvingSymlinksInPath().path
+        let target = knownInside ? file : URL(fileURLWithPath: file).resolvingSymlinksInPath().path
         guard knownInside || target.hasPrefix(resolvedPrefix) else {
             return .refused(Diagnostic(
                 rule: .outsideLink,
@@ -72,7 +77,7 @@ struct CaseFolder: Sendable {
         }
         guard status.size <= limit else { return .refused(tooLarge(relative, size: status.size, limit: limit)) }
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(file.path, expected: status.size, limit: limit) } catch {
+        do { bytes = try FileBytes.read(file, expected: status.size, limit: limit) } catch {
             throw CasefileError.unreadable(shown(relative), reason: error.reason)
         }
         guard bytes.count <= limit else { return .refused(tooLarge(relative, size: bytes.count, limit: limit)) }

@@ -39,13 +39,25 @@ public struct PagePlan: Sendable {
     /// A link from the page at `from` to `to` (a path from the root), optionally with a fragment;
     /// on the same page, the fragment alone.
     public static func link(from: String, to: String, fragment: String? = nil) -> String {
-        if let fragment, from == to { return "#" + fragment }
-        return root(from: from) + to + (fragment.map { "#" + $0 } ?? "")
+        link(from: from, root: root(from: from), to: to, fragment: fragment)
     }
 
-    /// `""` for a page at the root, `"../"` for one a folder down.
+    /// `link(from:to:fragment:)` with `root(from: from)` already known (a note's links all start
+    /// from its page).
+    static func link(from: String, root: String, to: String, fragment: String?) -> String {
+        if let fragment, from == to { return "#" + fragment }
+        guard let fragment else { return root + to }
+        return root + to + "#" + fragment
+    }
+
+    /// `""` for a page at the root, `"../"` for one a folder down (for a path as `path(_:page:)`
+    /// makes them: relative, no empty component).
     public static func root(from path: String) -> String {
-        String(repeating: "../", count: path.split(separator: "/").count - 1)
+        switch path.utf8.count(where: { $0 == UInt8(ascii: "/") }) {
+        case 0: ""
+        case 1: "../"
+        case let depth: String(repeating: "../", count: depth)
+        }
     }
 }
 

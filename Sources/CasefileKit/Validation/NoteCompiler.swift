@@ -105,6 +105,7 @@ struct NoteCompiler: Sendable {
 
     private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
         let host = pagePlan.path(job.note.collection.pageKind, recordAt: job.recordIndex)
+        let hostRoot = PagePlan.root(from: host)
         let rendered = renderer.render(job.note.source) { link in
             let collection: CaseCollection
             let ids: [String: Int]
@@ -114,8 +115,8 @@ struct NoteCompiler: Sendable {
             case .fruit: (collection, ids) = (.fruits, index.fruitIndex)
             }
             guard let i = ids[link.id] else { return nil }
-            return PagePlan.link(from: host, to: pagePlan.path(collection.pageKind, recordAt: i),
-                                fragment: fragments[collection][i])
+            return PagePlan.link(from: host, root: hostRoot, to: pagePlan.path(collection.pageKind, recordAt: i),
+                                 fragment: fragments[collection][i])
         }
         // A note may name the same missing record many times: one suggestion for each.
         var phrases: [CaseLink.Kind: [String: String]] = [:]
