@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "casefile", targets: ["casefile"]),
-        .library(name: "CasefileKit", targets: ["CasefileKit"]),
+        // The pipeline, every layer of it (the fuzz targets in Fuzz/ call into several).
+        .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLoading", "CasefileSite", "CasefileValidation",
+                                                "CasefileOutput", "CasefileRendering", "CasefileKit"]),
         // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
         .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
     ],
@@ -60,9 +62,11 @@ let package = Package(
         .target(
             name: "CasefileSample",
             path: ".",
-            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileKit", "Sources/CasefileMarkdown", "Sources/CasefileMustache",
-                      "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates", "Scripts", "Docs", "Fuzz",
-                      "README.md"],
+            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileModel", "Sources/CasefileLoading",
+                      "Sources/CasefileSite", "Sources/CasefileValidation", "Sources/CasefileOutput",
+                      "Sources/CasefileRendering", "Sources/CasefileKit", "Sources/CasefileMarkdown",
+                      "Sources/CasefileMustache", "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates",
+                      "Scripts", "Docs", "Fuzz", "README.md"],
             sources: ["Sources/CasefileSample/SampleFiles.swift"],
             resources: [
                 .embedInCode("Content/animals.yaml"),
@@ -88,16 +92,36 @@ let package = Package(
         ),
         // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.
         .target(name: "CExchange"),
-        // The pipeline: load → validate → render → write.
+        // The pipeline, in layers that depend one way, bottom first. The case's records, settings,
+        // diagnostics and rules, and the helpers every layer uses (errors, parallel work, files).
+        .target(name: "CasefileModel"),
+        // Reading a case folder: YAML and JSON into records, with every field's place.
+        .target(name: "CasefileLoading", dependencies: ["CasefileModel", .product(name: "Yams", package: "Yams")]),
+        // Where every record is shown: the pages, each record's page and fragment, the cross-references.
+        .target(name: "CasefileSite", dependencies: ["CasefileModel"]),
+        // The rules that need more than one field, and the notes compiled (their case links resolved).
+        .target(name: "CasefileValidation",
+                dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite", "CasefileMarkdown"]),
+        // Where rendered files go: a folder with a manifest, or the preview's mirror.
+        .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
+        // The pages: view models per page and row, rendered through the templates.
+        .target(name: "CasefileRendering",
+                dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileOutput",
+                               "CasefileMustache", "CasefileTemplates"]),
+        // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
         .target(
             name: "CasefileKit",
             dependencies: [
+                "CasefileModel",
+                "CasefileLoading",
+                "CasefileSite",
+                "CasefileValidation",
+                "CasefileOutput",
+                "CasefileRendering",
                 "CasefileMarkdown",
-                "CasefileMustache",
                 "CasefileTemplates",
                 "CasefileSample",
                 "CExchange",
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The preview server: serves a build from a temporary folder, watches, rebuilds, reloads.
@@ -127,8 +151,10 @@ let package = Package(
         .target(name: "CasefileTestSupport", path: "Tests/Support"),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
-        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileKit", "CasefileTemplates", "CasefileSample",
-                                                             "CasefileTestSupport"]),
+        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite",
+                                                             "CasefileValidation", "CasefileOutput", "CasefileRendering",
+                                                             "CasefileKit", "CasefileTemplates", "CasefileSample",
+                                                             "CasefileMarkdown", "CasefileTestSupport"]),
         .testTarget(
             name: "CasefileServerTests",
             dependencies: [

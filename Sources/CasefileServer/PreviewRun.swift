@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import ServiceLifecycle
+import CasefileModel
 
 /// `casefile serve` without its terminal: start watching, build into a temporary folder, serve
 /// it, and rebuild on every change until SIGINT or SIGTERM. The command gives its options and

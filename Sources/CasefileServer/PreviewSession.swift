@@ -1,5 +1,6 @@
 import CasefileKit
 import Foundation
+import CasefileModel
 
 /// One `casefile serve` run: a temporary folder holding the served site (never the user's
 /// output folder), the build kept loaded for edits, the banner state and the reload hub.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
 
 struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,12 +81,12 @@ struct Build: AsyncParsableCommand {
 
     private func closingLine(_ s: BuildSummary) -> String {
         var problems: [String] = []
-        if s.errorCount > 0 { problems.append(DiagnosticFormatter.count(s.errorCount, "error")) }
-        if s.warningCount > 0 { problems.append(DiagnosticFormatter.count(s.warningCount, "warning")) }
-        if s.noteCount > 0 { problems.append(DiagnosticFormatter.count(s.noteCount, "note")) }
+        if s.errorCount > 0 { problems.append(Numbers.count(s.errorCount, "error")) }
+        if s.warningCount > 0 { problems.append(Numbers.count(s.warningCount, "warning")) }
+        if s.noteCount > 0 { problems.append(Numbers.count(s.noteCount, "note")) }
         let tail = problems.isEmpty ? "" : " (\(problems.joined(separator: ", ")))"
         let seconds = (s.seconds * 10).rounded() / 10
-        return "Built \(DiagnosticFormatter.count(s.pages, "page")) from \(DiagnosticFormatter.count(s.records, "record")) "
+        return "Built \(Numbers.count(s.pages, "page")) from \(Numbers.count(s.records, "record")) "
             + "in \(seconds) s\(tail) → \(output)"
     }
 }

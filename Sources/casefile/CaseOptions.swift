@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
 
 /// The options every command that reads a case shares.
 struct CaseOptions: ParsableArguments {

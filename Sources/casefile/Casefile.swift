@@ -1,5 +1,6 @@
 import ArgumentParser
 import CasefileKit
+import CasefileModel
 
 @main
 struct Casefile: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
 
 struct Publish: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -89,8 +90,8 @@ struct Publish: AsyncParsableCommand {
             }
             let b = summary.build
             func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
-            terminal.print("Published \(DiagnosticFormatter.count(b.pages, "page")) from "
-                + "\(DiagnosticFormatter.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
+            terminal.print("Published \(Numbers.count(b.pages, "page")) from "
+                + "\(Numbers.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
                 + "(checks \(rounded(summary.checkSeconds)) s) → \(output)")
         }
     }

@@ -1,6 +1,7 @@
 import CasefileKit
 import Foundation
 import NIOCore
+import CasefileModel
 
 /// What `serve` prints as it rebuilds: one line a rebuild, the errors, and template errors with
 /// their file:line:col.
@@ -30,10 +31,10 @@ struct RebuildReport: Sendable {
         case .nothing: "nothing"
         case .everything: "everything"
         case let .notes(paths): paths.map { SourceLocation(path: $0, line: 1, column: 1).under(folder).path }.joined(separator: ", ")
-        case let .templates(names): names.map { $0 == "casefile.css" ? $0 : $0 + ".mustache" }.joined(separator: ", ")
+        case let .templates(names): names.map(\.fileName).joined(separator: ", ")
         }
         if update.failure == nil {
-            terminal.print("Rebuilt for \(what): \(DiagnosticFormatter.count(update.rendered, "file")) rendered, "
+            terminal.print("Rebuilt for \(what): \(Numbers.count(update.rendered, "file")) rendered, "
                 + "\(update.changed.count) changed, in \(ms) ms")
         }
         problems(update)

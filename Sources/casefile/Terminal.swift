@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
 
 /// Standard output and error as a person sees them: colour only on a terminal without NO_COLOR,
 /// a progress bar only on a terminal.

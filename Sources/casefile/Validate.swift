@@ -1,6 +1,8 @@
 import ArgumentParser
 import CasefileKit
 import Foundation
+import CasefileModel
+import CasefileRendering
 
 struct Validate: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -53,7 +55,7 @@ struct Validate: AsyncParsableCommand {
         switch format {
         case .text:
             terminal.report(validated.diagnostics, under: content, summary: false)
-            terminal.error(DiagnosticFormatter.closingLine(validated))
+            terminal.error(validated.closingLine)
         case .json: terminal.write(ValidationReports(validated).json())
         case .sarif: terminal.write(ValidationReports(validated).sarif())
         case .github: terminal.write(GitHubAnnotations.lines(validated.diagnostics, under: content))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
 
 /// One planted fault per rule of the README's table: the rule fires once, with the table's
 /// default severity, at the file, line and column where the fault was written. The expected

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileLoading
+@testable import CasefileValidation
 
 /// `FuzzEntry`, which the fuzz targets in Fuzz/ call, reads bytes as the loader and publish's
 /// checks read files: what the fuzzers exercise is what a build runs.

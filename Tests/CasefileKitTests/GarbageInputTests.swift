@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileValidation
 
 @Suite("Garbage never crashes")
 struct GarbageInputTests {

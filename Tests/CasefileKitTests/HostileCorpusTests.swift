@@ -5,6 +5,7 @@ import CasefileKit
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import CasefileModel
 
 /// One folder of Tests/Hostile: a case (`case/`) and what `casefile` must do with it
 /// (`expect.json`).

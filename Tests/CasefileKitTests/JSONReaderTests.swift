@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Yams
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileLoading
 
 /// The first difference between two node trees — kind, text, style, resolved tag, mark — or nil.
 private func difference(_ a: Node, _ b: Node, at path: String = "$") -> String? {
@@ -233,7 +235,7 @@ struct JSONCaseFileTests {
         let loaded = try await loadCase(["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "bulletins.json": json])
         let d = try onlyOne("syntax", in: loaded.diagnostics)
         let p = try #require(place(of: "two", in: json))
-        #expect(d.location == CasefileKit.SourceLocation(path: "bulletins.json", line: p.line, column: p.column))
+        #expect(d.location == CasefileModel.SourceLocation(path: "bulletins.json", line: p.line, column: p.column))
         #expect(d.message.hasPrefix("unexpected word two"))
         #expect(d.fix == "Fix the syntax at this place; the rest of the file was not read.")
         #expect(loaded.caseContent.bulletins.isEmpty)
@@ -245,14 +247,14 @@ struct JSONCaseFileTests {
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": json])
         let d = try onlyOne("syntax", in: loaded.diagnostics)
         #expect(d.message == "duplicate key \"name\"")
-        #expect(d.location == CasefileKit.SourceLocation(path: "animals.json", line: 2, column: 17))
+        #expect(d.location == CasefileModel.SourceLocation(path: "animals.json", line: 2, column: 17))
     }
 
     @Test func aFileWithAByteOrderMarkAndCRLFLoads() async throws {
         let json = "\u{FEFF}[\r\n  {\"id\": \"fox\", \"name\": \"Fox\", \"species\": \"Fox\", \"suspicionLevel\": 7}\r\n]\r\n"
         let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": json])
         #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
-        #expect(loaded.sourceMap.animals.first?.location == CasefileKit.SourceLocation(path: "animals.json", line: 2, column: 3))
+        #expect(loaded.sourceMap.animals.first?.location == CasefileModel.SourceLocation(path: "animals.json", line: 2, column: 3))
     }
 }
 
@@ -268,9 +270,9 @@ struct JSONCaseFileTests {
         defer { folder.remove() }
         let validated = try await folder.validate()
         let text = try String(contentsOf: folder.url.appendingPathComponent("animals.json"), encoding: .utf8)
-        func at(_ needle: String, _ occurrence: Int = 1) throws -> CasefileKit.SourceLocation {
+        func at(_ needle: String, _ occurrence: Int = 1) throws -> CasefileModel.SourceLocation {
             let p = try #require(place(of: needle, in: text, occurrence: occurrence))
-            return CasefileKit.SourceLocation(path: "animals.json", line: p.line, column: p.column)
+            return CasefileModel.SourceLocation(path: "animals.json", line: p.line, column: p.column)
         }
         let level = try at("1.4"), durian = try at("\"durian\""), secondFox = try at("\"fox\"", 2)
         let firstFox = try at("\"fox\""), owl = try at("{\"id\": \"owl\"")
@@ -295,7 +297,7 @@ struct JSONCaseFileTests {
         let d = try onlyOne("syntax", in: loaded.diagnostics)
         // The `"` of "species" is where a `,` or `}` was wanted.
         let p = try #require(place(of: "\"species\"", in: json))
-        #expect(d.location == CasefileKit.SourceLocation(path: "animals.json", line: p.line, column: p.column))
+        #expect(d.location == CasefileModel.SourceLocation(path: "animals.json", line: p.line, column: p.column))
         #expect(d.message == "expected ',' or '}' after an object member, found '\"'")
     }
 }

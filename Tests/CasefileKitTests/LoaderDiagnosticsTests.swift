@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileLoading
 
 /// Loads site.yaml, fruits.yaml and `files` (the folder shown as `Cases/small`, which diagnostics do not carry).
 func loadOverFruits(_ files: [String: String], bytes: [String: Data] = [:]) async throws -> LoadedCase {
@@ -14,8 +16,8 @@ func onlyProblem(_ rule: String, in loaded: LoadedCase,
     try onlyOne(rule, in: loaded.diagnostics, sourceLocation: sourceLocation)
 }
 
-func placeIn(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {
-    CasefileKit.SourceLocation(path: file, line: line, column: column)
+func placeIn(_ file: String, _ line: Int, _ column: Int) -> CasefileModel.SourceLocation {
+    CasefileModel.SourceLocation(path: file, line: line, column: column)
 }
 
 @Suite("Syntax errors")

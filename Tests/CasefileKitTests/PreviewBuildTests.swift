@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileOutput
 
 /// The preview build of `casefile serve`: after each edit its folder must hold exactly what a full
 /// build of the edited case writes, while it renders only the pages the edit touches.

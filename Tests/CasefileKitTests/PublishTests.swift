@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileOutput
 
 /// `PublishPipeline` end to end on the sample case: staged, checked, swapped in; and every way a
 /// publish must stop without touching the previous output.

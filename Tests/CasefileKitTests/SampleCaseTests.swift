@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileLoading
+@testable import CasefileValidation
 
 @Suite("The sample case")
 struct SampleCaseTests {

@@ -2,6 +2,7 @@ import Foundation
 import CasefileTestSupport
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
 
 /// Builds the sample case (and variants of it) through the whole pipeline into a temporary
 /// folder and reads the pages back: one row per record, every DOM hook of Templates/README.md, no script,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
 
 /// A custom templates folder replaces only the templates it holds; one that does not parse stops
 /// the build before anything is written, naming its file, line and column.

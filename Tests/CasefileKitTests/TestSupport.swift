@@ -2,6 +2,9 @@ import Foundation
 import CasefileTestSupport
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileLoading
+@testable import CasefileValidation
 
 /// A case folder written into a fresh temporary directory from strings (or bytes), removed again
 /// by `remove()` or, more simply, by the `with…` helpers below.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
 
 private let losAngeles = TimeZone(identifier: "America/Los_Angeles")!
 private let utc = TimeZone(identifier: "UTC")!

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+@testable import CasefileModel
+@testable import CasefileValidation
 
 /// A small valid case, with `changes` on top (a nil value removes a file).
 private func validate(_ changes: [String: String?]) async throws -> ValidatedCase {
@@ -14,8 +16,8 @@ private func only(_ rule: String, in validated: ValidatedCase,
     try onlyOne(rule, in: validated.diagnostics, sourceLocation: sourceLocation)
 }
 
-private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileKit.SourceLocation {
-    CasefileKit.SourceLocation(path: file, line: line, column: column)
+private func place(_ file: String, _ line: Int, _ column: Int) -> CasefileModel.SourceLocation {
+    CasefileModel.SourceLocation(path: file, line: line, column: column)
 }
 
 @Suite("Validator rules")

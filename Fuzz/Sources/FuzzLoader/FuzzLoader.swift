@@ -1,4 +1,5 @@
 import CasefileKit
+import CasefileValidation
 import Dispatch
 
 /// libFuzzer calls this with each input: a first byte choosing the data file (site.yaml, or a

@@ -1,4 +1,9 @@
 import Foundation
+import CasefileModel
+import CasefileLoading
+import CasefileValidation
+import CasefileOutput
+import CasefileRendering
 
 /// What a build is asked to do.
 public struct BuildOptions: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import CasefileModel
+import CasefileLoading
 
 /// Entry points for the fuzz targets in `Fuzz/` (and for tests that replay what they found): the
 /// code that reads untrusted bytes, reached without a folder on disk. Each runs the same

@@ -1,6 +1,8 @@
 import CasefileSample
 import CasefileTemplates
 import Foundation
+import CasefileModel
+import CasefileRendering
 
 /// `casefile init`: a new case that builds clean at once — the sample case (Content/), the
 /// built-in templates to edit (Templates/, with their README) and the JSON Schemas the sample's

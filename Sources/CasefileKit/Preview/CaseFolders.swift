@@ -1,4 +1,7 @@
 import Foundation
+import CasefileModel
+import CasefileLoading
+import CasefileValidation
 
 /// The case and template folders of a preview as the watcher sees them: what a changed path
 /// means, and a note read again on its own into the loaded case.

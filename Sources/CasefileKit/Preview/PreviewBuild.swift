@@ -1,4 +1,9 @@
 import Foundation
+import CasefileModel
+import CasefileLoading
+import CasefileValidation
+import CasefileOutput
+import CasefileRendering
 
 /// A build that stays loaded between edits, for `casefile serve`: it keeps the loaded case, its
 /// compiled notes and its templates, and on each change does the least work that gives the
@@ -96,7 +101,7 @@ public actor PreviewBuild {
                 }
             }
             // Pages link the stylesheet by the hash of its content: a new stylesheet is new pages.
-            try await render(after, changed: PageSet(everything: templateNames.contains(TemplateSet.stylesheetName),
+            try await render(after, changed: PageSet(everything: templateNames.contains(.stylesheet),
                                                      paths: hosts, templates: Set(templateNames)), into: &update)
         } catch {
             fail(error, &update)

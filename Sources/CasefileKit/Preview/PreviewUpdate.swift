@@ -1,3 +1,6 @@
+import CasefileModel
+import CasefileOutput
+
 /// What one preview rebuild did, for the server (reload, banner) and the terminal.
 public struct PreviewUpdate: Sendable {
     public enum Scope: Sendable, Equatable {
@@ -9,7 +12,7 @@ public struct PreviewUpdate: Sendable {
         /// when the problems changed).
         case notes([String])
         /// Only templates were parsed again; the pages using them rendered.
-        case templates([String])
+        case templates([TemplateName])
     }
 
     public var scope: Scope = .nothing

@@ -1,3 +1,6 @@
+import CasefileModel
+import CasefileOutput
+
 /// What a changed file in a watched folder means for a preview: a note (re-render the pages that
 /// show it), a data file (build everything again) or a template (re-render the pages that use it).
 /// Files the loader never reads — editor swap files, backups — mean nothing.
@@ -6,7 +9,7 @@ enum SourceChange: Sendable, Hashable {
     case note(String)
     case data
     /// A template by name (`suspects`, `partials/toolbar`), or `casefile.css`.
-    case template(String)
+    case template(TemplateName)
 
     static let dataFiles: Set<String> = Set(["site.yaml"] + CaseCollection.allCases.flatMap { c in
         ["yaml", "yml", "json"].map { "\(c.rawValue).\($0)" }
@@ -26,9 +29,6 @@ enum SourceChange: Sendable, Hashable {
 
     /// `relative` is a path below the templates folder.
     static func inTemplates(_ relative: String) -> SourceChange? {
-        if relative == TemplateSet.stylesheetName { return .template(relative) }
-        guard relative.hasSuffix(".mustache"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        else { return nil }
-        return .template(String(relative.dropLast(".mustache".count)))
+        TemplateName(file: relative).map { .template($0) }
     }
 }

@@ -1,5 +1,6 @@
 import CExchange
 import Foundation
+import CasefileModel
 
 /// Puts a staged site in place of the published one by renames, so that a reader of the output
 /// folder sees the old site or the new one, never a mix.

@@ -1,4 +1,6 @@
 import Foundation
+import CasefileModel
+import CasefileOutput
 
 /// What a publish did: the build's summary, and either the checks that failed (nothing was
 /// changed) or how the new site replaced the old one.

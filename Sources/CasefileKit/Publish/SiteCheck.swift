@@ -1,4 +1,5 @@
 import Foundation
+import CasefileModel
 
 /// The checks of a staged site before it may replace the published one: every internal link and
 /// `#fragment` resolves to a file and an id, and nothing executes (`SafetyCheck`). Pages are

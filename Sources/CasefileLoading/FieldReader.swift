@@ -1,0 +1,232 @@
+import Yams
+import CasefileModel
+
+/// Reads the fields of one YAML/JSON mapping into typed values, turning every missing field, wrong
+/// type or unknown key into a positioned diagnostic (the nodes carry their marks). The places
+/// later rules report at are kept in `FieldPlaces` as the record is read. It never traps,
+/// whatever the input.
+package struct FieldReader {
+    let path: String
+    let collection: CaseCollection?
+    var recordID: String?
+    private let values: [String: Node]
+    /// Where the mapping starts.
+    let start: SourceLocation
+    package private(set) var diagnostics: [Diagnostic] = []
+    /// A prefix for nested readers (`sleepSchedule.`).
+    private let prefix: String
+
+    /// Reads `node` as a mapping whose allowed keys are `known`; nil (with a type-mismatch
+    /// diagnostic in `problems`) when it is not a mapping.
+    package static func make(_ node: Node, path: String, collection: CaseCollection?, what: String, known: [String],
+                     prefix: String = "", recordID: String? = nil, problems: inout [Diagnostic]) -> FieldReader? {
+        let location = SourceLocation(path: path, mark: node.mark)
+        guard case let .mapping(mapping) = node else {
+            problems.append(Diagnostic(
+                rule: .typeMismatch,
+                message: "\(what) must be a mapping of fields, got \(node.kindDescription)",
+                location: location, collection: collection, recordID: recordID,
+                field: prefix.isEmpty ? nil : String(prefix.dropLast()), value: node.excerpt,
+                fix: "Write \(what) as `key: value` lines."))
+            return nil
+        }
+        return FieldReader(mapping: mapping, location: location, path: path, collection: collection,
+                           known: known, prefix: prefix, recordID: recordID)
+    }
+
+    private init(mapping: Node.Mapping, location: SourceLocation, path: String, collection: CaseCollection?,
+                 known: [String], prefix: String, recordID: String?) {
+        self.path = path
+        self.collection = collection
+        self.prefix = prefix
+        self.start = location
+        var values: [String: Node] = [:]
+        var unknown: [(String, Node)] = []
+        for (key, value) in mapping {
+            guard case let .scalar(scalar) = key else { continue }
+            if known.contains(scalar.string) {
+                values[scalar.string] = value
+            } else {
+                unknown.append((scalar.string, key))
+            }
+        }
+        self.values = values
+        // The id first, so that the other problems can name the record.
+        self.recordID = recordID ?? values["id"]?.scalar?.string
+        for (name, key) in unknown {
+            diagnostics.append(Diagnostic(
+                rule: .unknownField,
+                message: "unknown field \"\(prefix)\(name)\"\(Suggestion.phrase(for: name, in: known))",
+                location: SourceLocation(path: path, mark: key.mark), collection: collection,
+                recordID: self.recordID, field: prefix + name, value: name,
+                fix: "Known fields here: \(known.joined(separator: ", "))."))
+        }
+    }
+
+    /// The value node of `key`; nil when absent or null.
+    private mutating func node(_ key: String, required: Bool) -> Node? {
+        guard let node = values[key], !node.isNull else {
+            if required {
+                diagnostics.append(Diagnostic(
+                    rule: .missingField,
+                    message: "missing required field \"\(prefix)\(key)\"",
+                    location: values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start,
+                    collection: collection, recordID: recordID, field: prefix + key,
+                    fix: "Add `\(key): …` to this record."))
+            }
+            return nil
+        }
+        return node
+    }
+
+    /// Where the value of `key` was written, else where the mapping starts.
+    /// Where the value of `key` was written, when it is there.
+    func place(of key: String) -> FieldPlace? {
+        values[key].map { FieldPlace(SourceLocation(path: path, mark: $0.mark)) }
+    }
+
+    func location(of key: String) -> SourceLocation {
+        values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start
+    }
+
+    mutating func mismatch(_ key: String, expected: String, got node: Node, fix: String? = nil) {
+        diagnostics.append(Diagnostic(
+            rule: .typeMismatch,
+            message: "\(prefix)\(key) must be \(expected), got \(node.kindDescription)",
+            location: SourceLocation(path: path, mark: node.mark), collection: collection,
+            recordID: recordID, field: prefix + key, value: node.excerpt, fix: fix))
+    }
+
+    /// A present value of the right type that is not one this field allows.
+    mutating func invalid(_ key: String, expected: String, got value: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(
+            rule: .typeMismatch, message: "\(prefix)\(key) must be \(expected), got \"\(value)\"",
+            location: location(of: key), collection: collection, recordID: recordID, field: prefix + key,
+            value: value, fix: fix))
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// Any scalar, read as text.
+    mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case let .scalar(scalar) = node else {
+            mismatch(key, expected: "text", got: node)
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A number: an unquoted scalar (or JSON number) that reads as one.
+    mutating func number(_ key: String) -> Double? {
+        guard let node = node(key, required: false) else { return nil }
+        guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any else {
+            mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
+            return nil
+        }
+        let written = scalar.string.replacingOccurrences(of: "_", with: "")
+        guard let value = Double(written), value.isFinite else {
+            // YAML's .nan and .inf, and numbers too large for a double (1e999): not numbers a case can use.
+            let lower = written.lowercased()
+            if Double(written) != nil || [".nan", ".inf", "+.inf", "-.inf"].contains(lower) {
+                invalid(key, expected: "a finite number", got: scalar.string, fix: "Write a number such as 0.5.")
+            } else {
+                mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
+            }
+            return nil
+        }
+        return value
+    }
+
+    /// A whole number, unquoted.
+    mutating func integer(_ key: String) -> Int? {
+        guard let node = node(key, required: false) else { return nil }
+        guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any,
+              let value = Int(scalar.string) ?? Double(scalar.string).flatMap({ $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil })
+        else {
+            mismatch(key, expected: "a whole number", got: node, fix: "Write a whole number without quotes, such as 3.")
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false` (YAML's yes/no/on/off too), unquoted.
+    mutating func bool(_ key: String) -> Bool? {
+        guard let node = node(key, required: false) else { return nil }
+        if case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any {
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        mismatch(key, expected: "true or false", got: node)
+        return nil
+    }
+
+    /// A list of scalars, each with its place; a lone scalar is a type mismatch.
+    mutating func stringList(_ key: String) -> [(String, SourceLocation)]? {
+        guard let node = node(key, required: false) else { return nil }
+        guard case let .sequence(sequence) = node else {
+            mismatch(key, expected: "a list", got: node, fix: "Write a list: [\(node.excerpt ?? "…")].")
+            return nil
+        }
+        var items: [(String, SourceLocation)] = []
+        for item in sequence {
+            guard case let .scalar(scalar) = item, !item.isNull else {
+                mismatch(key, expected: "a list of ids", got: item)
+                continue
+            }
+            items.append((scalar.string, SourceLocation(path: path, mark: item.mark)))
+        }
+        return items
+    }
+
+    /// A nested mapping, read by a reader of its own whose findings are merged back with `merge`.
+    mutating func nested(_ key: String, known: [String]) -> FieldReader? {
+        guard let node = node(key, required: false) else { return nil }
+        return FieldReader.make(node, path: path, collection: collection, what: prefix + key, known: known,
+                                prefix: prefix + key + ".", recordID: recordID, problems: &diagnostics)
+    }
+
+    mutating func merge(_ other: FieldReader) {
+        diagnostics += other.diagnostics
+    }
+}
+
+extension SourceLocation {
+    init(path: String, mark: Mark?) {
+        self.init(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+}
+
+extension Node {
+    var isNull: Bool {
+        guard case let .scalar(scalar) = self, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// What the author wrote, in words: "a list", "a mapping", "the text \"high\"".
+    var kindDescription: String {
+        switch self {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        case let .scalar(scalar):
+            if isNull { return "nothing (null)" }
+            if scalar.style == .plain || scalar.style == .any {
+                if Double(scalar.string) != nil { return "the number \(scalar.string)" }
+                if ["true", "false"].contains(scalar.string.lowercased()) { return "the boolean \(scalar.string)" }
+            }
+            return "the text \"\(scalar.string.prefix(60))\""
+        }
+    }
+
+    /// A short rendering of a scalar value, for reports.
+    var excerpt: String? {
+        if case let .scalar(scalar) = self { return String(scalar.string.prefix(200)) }
+        return nil
+    }
+}

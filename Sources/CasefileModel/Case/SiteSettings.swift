@@ -1,0 +1,88 @@
+/// site.yaml: the settings of one case's site.
+public struct SiteSettings: Sendable, Hashable {
+    public var title: String
+    public var description: String?
+    public var baseURL: String?
+    /// An IANA time zone name; sleep schedules are wall-clock times in it.
+    public var timeZone: String = "UTC"
+    public var language: String = "en"
+    public var pageSize: Int = 100
+    public var inspector = InspectorSettings()
+    public var sheet = SheetSettings()
+    /// Pass raw HTML in notes through.
+    public var unsafeHTML = false
+    /// The largest data file and note the loader reads.
+    public var limits = ReadLimits()
+    /// Severity overrides by rule id; nil turns a rule off.
+    public var ruleSeverities: [Rule: Severity?] = [:]
+
+    public init(title: String) {
+        self.title = title
+    }
+
+    /// Whether a rule is on in this case.
+    public func reports(_ rule: Rule) -> Bool { severity(of: rule) != nil }
+
+    /// The severity a rule has in this case, nil when it is off.
+    public func severity(of rule: Rule) -> Severity? {
+        if let override = ruleSeverities[rule] { return override }
+        return rule.defaultSeverity
+    }
+}
+
+public struct InspectorSettings: Sendable, Hashable {
+    public enum Placement: String, Sendable, Hashable, CaseIterable {
+        case fullHeight, underToolbar
+    }
+
+    public var minWidth: Double = 200
+    public var idealWidth: Double = 300
+    public var maxWidth: Double = 400
+    public var placement: Placement = .fullHeight
+    public var presented = true
+    public var compactBelow: Double = 700
+
+    public init() {}
+}
+
+public struct SheetSettings: Sendable, Hashable {
+    public var detents: [Detent] = [.height(200), .medium, .large]
+    /// At this detent and lower the page behind is not dimmed; nil (`none`) dims at every detent.
+    public var backgroundInteractionUpThrough: Detent? = .height(200)
+
+    public init() {}
+
+    /// Whether the sheet dims the page behind it when resting at `detent`.
+    public func dims(at detent: Detent) -> Bool {
+        guard let limit = backgroundInteractionUpThrough,
+              let limitIndex = detents.firstIndex(of: limit),
+              let index = detents.firstIndex(of: detent) else { return true }
+        return index > limitIndex
+    }
+}
+
+/// A height the bottom sheet rests at.
+public enum Detent: Sendable, Hashable, CustomStringConvertible {
+    case height(Double)
+    case medium
+    case large
+
+    /// The name in site.yaml and in `data-detent`: `200`, `medium`, `large`.
+    public var description: String {
+        switch self {
+        case let .height(h): h == h.rounded() ? String(Int(h)) : String(h)
+        case .medium: "medium"
+        case .large: "large"
+        }
+    }
+
+    package init?(name: String) {
+        switch name {
+        case "medium": self = .medium
+        case "large": self = .large
+        default:
+            guard let h = Double(name), h.isFinite, h > 0, h < 100_000 else { return nil }
+            self = .height(h)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import CasefileModel
+
+/// Keeps a folder equal to the latest rendering, touching only files whose bytes changed, each
+/// replaced in one rename: a server reading the folder never sees half a file, and an unchanged
+/// page keeps its modification date (and so its ETag).
+package struct MirrorWriter: Sendable, OutputSink {
+    let directory: URL
+    /// Size and hash of each file written, by path.
+    private(set) var digests: [String: Digest] = [:]
+
+    struct Digest: Hashable, Sendable {
+        var size: Int
+        var hash: Int
+    }
+
+    package init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `file` if it differs from what is there; true when it did.
+    package mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
+        let data = Data(file.bytes)
+        // Every byte is hashed (Data hashes only its first bytes and its length).
+        var hasher = Hasher()
+        hasher.combine(file.bytes)
+        let digest = Digest(size: data.count, hash: hasher.finalize())
+        if digests[file.path] == digest { return false }
+        let url = directory.appendingPathComponent(file.path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CasefileError.unwritable(url.path, reason: error.localizedDescription)
+        }
+        digests[file.path] = digest
+        return true
+    }
+
+    /// Removes the files written earlier that `rendered` does not hold and `complete` holds.
+    package mutating func finish(rendered keep: Set<String>, complete within: PageSet) -> [String] {
+        let stale = digests.keys.filter { !keep.contains($0) && within.contains($0) }.sorted()
+        for path in stale {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+            digests[path] = nil
+        }
+        return stale
+    }
+}

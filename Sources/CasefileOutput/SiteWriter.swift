@@ -1,0 +1,103 @@
+import Foundation
+import CasefileModel
+
+/// Writes a rendered site into its output folder. It keeps a manifest of what it wrote
+/// (`.casefile-manifest`), so that a later build removes the pages it no longer makes — and
+/// never a file it did not write.
+public struct SiteWriter: Sendable {
+    public static let manifestName = ".casefile-manifest"
+
+    public let directory: URL
+    public let displayPath: String
+
+    public init(directory: URL, displayPath: String) {
+        self.directory = directory.standardizedFileURL
+        self.displayPath = displayPath
+    }
+
+    /// Refuses an output folder that is, or holds, a folder the build reads from.
+    public func checkSafe(against inputs: [URL]) throws {
+        let out = directory.resolvingSymlinksInPath().path
+        for input in inputs {
+            let path = input.standardizedFileURL.resolvingSymlinksInPath().path
+            if path == out || path.hasPrefix(out.hasSuffix("/") ? out : out + "/") {
+                throw CasefileError.unwritable(displayPath, reason: "it is or contains \(input.relativePath), which the build reads; choose another --output")
+            }
+        }
+    }
+
+    /// Starts writing: creates the folder and reads what the previous build wrote.
+    public func begin() throws -> Session {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CasefileError.unwritable(displayPath, reason: error.localizedDescription)
+        }
+        return Session(writer: self, previous: Self.manifest(of: directory) ?? [])
+    }
+
+    /// The paths the manifest of `folder` lists; nil when the folder has none (Casefile did not
+    /// write it).
+    package static func manifest(of folder: URL) -> Set<String>? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else {
+            return nil
+        }
+        return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    /// One build's writing: files as they come, then the clean-up and the manifest.
+    public struct Session: OutputSink {
+        let writer: SiteWriter
+        let previous: Set<String>
+        private var written: [String] = []
+        private var folders: Set<String> = []
+
+        init(writer: SiteWriter, previous: Set<String>) {
+            self.writer = writer
+            self.previous = previous
+        }
+
+        public var count: Int { written.count }
+
+        @discardableResult
+        public mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
+            let url = writer.directory.appendingPathComponent(file.path)
+            let folder = url.deletingLastPathComponent().path
+            do {
+                if folders.insert(folder).inserted {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+            } catch {
+                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
+            }
+            do { try FileBytes.write(file.bytes, to: url.path) } catch {
+                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.reason)
+            }
+            written.append(file.path)
+            return true
+        }
+
+        /// Removes what the last build wrote and this one did not (a build renders everything,
+        /// so `complete` is all), and writes the manifest.
+        public mutating func finish(rendered: Set<String>, complete: PageSet) throws(CasefileError) -> [String] {
+            let paths = written.sorted()
+            let stale = previous.subtracting(paths).sorted().filter(SiteWriter.isSafeRelative)
+            for path in stale {
+                try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(path))
+            }
+            let manifest = writer.directory.appendingPathComponent(SiteWriter.manifestName)
+            do {
+                try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifest)
+            } catch {
+                throw CasefileError.unwritable("\(writer.displayPath)/\(SiteWriter.manifestName)",
+                                               reason: error.localizedDescription)
+            }
+            return stale
+        }
+    }
+
+    /// A manifest line names a file below the folder, never outside it.
+    package static func isSafeRelative(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+}

@@ -1,0 +1,238 @@
+import CasefileMustache
+import CasefileModel
+import CasefileSite
+import CasefileValidation
+
+/// What every page's context holds (Templates/README.md, "What every page receives"), and the
+/// pieces rows share: links, markers, detent links, problems.
+struct PageFrame {
+    /// What every page of one build shares about its output.
+    struct Output: Sendable {
+        /// The stylesheet's file name, with its content hash: `casefile.1a2b3c4d.css`.
+        var stylesheet: String
+        /// The site's absolute address ending in `/`, or nil.
+        var baseURL: String?
+    }
+
+    let validated: ValidatedCase
+    let problems: ProblemIndex
+    let refs: RecordRefs
+    let kind: PagePlan.Kind?
+    /// This page's output path.
+    let path: String
+    let pageNumber: Int
+    let output: Output
+
+    var site: SiteSettings { validated.caseContent.site }
+    let root: String
+    /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
+    let depth: Int
+
+    /// The 404 page is served at whatever address was missing, so relative links from it only work
+    /// at the site's top level; with a base URL it links absolutely instead. Every other page links
+    /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
+    init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
+         pageNumber: Int, output: Output) {
+        self.validated = validated
+        self.problems = problems
+        self.refs = refs
+        self.kind = kind
+        self.path = path
+        self.pageNumber = pageNumber
+        self.output = output
+        self.root = kind == nil ? (output.baseURL ?? PagePlan.root(from: path)) : PagePlan.root(from: path)
+        self.depth = min(1, path.split(separator: "/").count - 1)
+    }
+
+    func link(to kind: PagePlan.Kind, recordAt index: Int, fragment: String) -> String {
+        PagePlan.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
+    }
+
+    func link(toPage kind: PagePlan.Kind, _ number: Int = 1) -> String {
+        root + validated.pagePlan.path(kind, page: number)
+    }
+
+    /// The common context; `rows` come from the page, and `extra` adds the page's own names
+    /// (`chart`, `summary`).
+    func context(heading: String, placeholder: String, caption: String, emptyMessage: String,
+                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)],
+                 extra: [(TemplateField, MustacheValue)] = []) -> PageView {
+        let v = validated
+        let counts = MustacheValue.fields([
+            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
+            (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
+            (.href, .string(link(toPage: .validation))),
+            (.errorsLabel, .string(Self.plural(v.errorCount, "error"))),
+            (.warningsLabel, .string(Self.plural(v.warningCount, "warning"))),
+            (.notesLabel, .string(Self.plural(v.noteCount, "note"))),
+        ])
+        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
+                                    (.validation, "Validation")].map { kind, label in
+            .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
+        }
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.lang, .string(site.language)),
+            (.pageTitle, .string(pageTitle(heading))),
+            (.siteTitle, .string(site.title)),
+            (.page, .string(kind?.rawValue ?? "notfound")),
+            (.heading, .string(heading)),
+            (.root, .string(root)),
+            (.stylesheet, .string(output.stylesheet)),
+            (.selectionCSS, .string(SelectionCSS.rules(selection))),
+            (.nav, .list(nav)),
+            (.counts, counts),
+            (.inspector, .fields([
+                (.presented, .bool(site.inspector.presented)),
+                (.placement, .string(site.inspector.placement.rawValue)),
+                (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder)),
+            ])),
+            (.detents, .list(site.sheet.detents.enumerated().map { i, detent in
+                .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))), (.first, .bool(i == 0))])
+            })),
+            (.table, .fields([
+                (.caption, .string(caption)), (.isEmpty, .bool(rows.isEmpty)), (.emptyMessage, .string(emptyMessage)),
+                (.rowCount, .int(rows.count)),
+            ])),
+            (.pagination, pagination()),
+        ]
+        if let description = site.description { fields.append((.siteDescription, .string(description))) }
+        if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
+        fields += extra
+        return PageView(fields: Fields(fields), rows: .list(rows))
+    }
+
+    /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
+    /// history and bookmarks tell the pages apart.
+    private func pageTitle(_ heading: String) -> String {
+        let count = kind.map { validated.pagePlan.pageCount($0) } ?? 1
+        let page = count > 1 ? ", page \(pageNumber) of \(count)" : ""
+        return "\(heading)\(page) · \(site.title)"
+    }
+
+    /// The page numbers a page links to: every page when there are at most nine, else the
+    /// first, the last and two on each side of the current one, with nil for each gap between —
+    /// so that a page's links, and the site, do not grow with the square of the page count.
+    static func pageWindow(current: Int, count: Int) -> [Int?] {
+        guard count > 9 else { return Array(1...max(count, 1)) }
+        let near = max(1, current - 2)...min(count, current + 2)
+        var shown = [1] + Array(near) + [count]
+        shown = Array(Set(shown)).sorted()
+        var window: [Int?] = []
+        for n in shown {
+            if let last = window.last ?? nil, n > last + 1 {
+                // One page between is shown as itself rather than as a gap.
+                window.append(n == last + 2 ? last + 1 : nil)
+            }
+            window.append(n)
+        }
+        return window
+    }
+
+    private func pagination() -> MustacheValue {
+        guard let kind else { return .fields([(.show, .bool(false))]) }
+        let count = validated.pagePlan.pageCount(kind)
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.show, .bool(count > 1)),
+            (.label, .string("Page \(pageNumber) of \(count)")),
+            (.pages, .list(Self.pageWindow(current: pageNumber, count: count).map { n in
+                guard let n else { return .fields([(.gap, .bool(true))]) }
+                return .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
+            })),
+        ]
+        if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }
+        if pageNumber < count { fields.append((.next, .string(link(toPage: kind, pageNumber + 1)))) }
+        return .fields(fields)
+    }
+
+    /// One row per record of `range`, and the (fragment, id) pairs the selection rules need.
+    func rows(_ range: Range<Int>, collection: CaseCollection?, record: (Int) -> (id: String, fragment: String),
+              row: (Int, RowCommon) -> MustacheValue) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
+        var rows: [MustacheValue] = []
+        var selection: [(fragment: String, recordID: String)] = []
+        rows.reserveCapacity(range.count)
+        selection.reserveCapacity(range.count)
+        for i in range {
+            let (id, fragment) = record(i)
+            selection.append((fragment, id))
+            rows.append(row(i, rowCommon(collection: collection, recordID: id, fragment: fragment)))
+        }
+        return (rows, selection)
+    }
+
+    /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
+    func rowCommon(collection: CaseCollection?, recordID: String, fragment: String) -> RowCommon {
+        let detents = site.sheet.detents
+        let escapedFragment = HTMLText(fragment)
+        let markers: [MustacheValue] = detents.enumerated().map { i, detent in
+            .view(RowCommon.Marker(id: i == 0 ? escapedFragment : HTMLText("\(fragment)_\(detent)"),
+                                     name: HTMLText(detent.description), dims: site.sheet.dims(at: detent),
+                                     recordID: escapedFragment))
+        }
+        let detentLinks: [MustacheValue] = detents.enumerated().map { i, detent in
+            .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))),
+                     (.href, .string("#" + (i == 0 ? fragment : "\(fragment)_\(detent)")))])
+        }
+        let own = collection.map { problems.problems(of: $0, recordID) } ?? []
+        // The first problem of each field (and of the field a dotted one is part of).
+        var invalid: [String: MustacheValue] = [:]
+        for i in own {
+            let problem = validated.diagnostics[i]
+            guard let field = problem.field else { continue }
+            let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(problem.message))])
+            if invalid[field] == nil { invalid[field] = entry }
+            if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
+                invalid[String(field[..<dot])] = entry
+            }
+        }
+        return RowCommon(id: HTMLText(recordID), fragment: escapedFragment, href: HTMLText("#" + fragment),
+                         markers: .list(markers), detentLinks: .list(detentLinks),
+                         invalid: invalid.isEmpty ? RowCommon.noInvalidFields : .object(RowCommon.InvalidFields(entries: invalid)),
+                         problems: .list(own.map(problemSummary)), problemCount: own.count)
+    }
+
+    func problemSummary(_ i: Int) -> MustacheValue {
+        let problem = validated.diagnostics[i]
+        return .fields([
+            (.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
+            (.message, .string(problem.message)), (.field, .string(problem.field ?? "")),
+            (.location, .string(problem.location?.description ?? "")),
+            (.href, .string(link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)))),
+        ])
+    }
+
+    /// How many mentions a panel lists before it says "and N more": a suspect of a large case is
+    /// a suspect in hundreds of bulletins, and listing them all made each page megabytes.
+    static let mentionLimit = 12
+
+    /// The first `mentionLimit` of `list`, and `{count}` for the rest (false when none); `count`
+    /// is the whole list's length when `list` holds only its start.
+    static func capped(_ list: [MustacheValue], count: Int? = nil) -> (shown: MustacheValue, more: MustacheValue) {
+        let count = count ?? list.count
+        guard count > mentionLimit else { return (.list(list), .bool(false)) }
+        return (.list(Array(list.prefix(mentionLimit))), .fields([(.count, .int(count - mentionLimit))]))
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String {
+        "\(n) \(word)\(n == 1 ? "" : "s")"
+    }
+
+    static func label(_ detent: Detent) -> String {
+        switch detent {
+        case .height: "\(detent) px"
+        case .medium: "Medium"
+        case .large: "Large"
+        }
+    }
+
+    func fruit(_ id: String) -> MustacheValue {
+        refs.fruit(id, index: validated.index, depth: depth)
+    }
+
+    func animal(_ a: Int) -> MustacheValue {
+        refs.animals[depth][a]
+    }
+
+    func bulletin(_ b: Int) -> MustacheValue {
+        refs.bulletins[depth][b]
+    }
+}

@@ -1,0 +1,138 @@
+import CasefileMustache
+import Foundation
+import CasefileModel
+import CasefileSite
+import CasefileValidation
+import CasefileOutput
+
+/// Renders a validated case into the files of its site: the four tables (paginated), the 404
+/// page, the stylesheet (named for a hash of its content, so a browser never keeps a stale one),
+/// the validation reports, and `sitemap.xml` when the site has a base URL. It reads values only
+/// and cannot fail.
+public struct SiteRenderer: Sendable {
+    public let templates: TemplateSet
+    /// The site's absolute address (normalised, ending in `/`), for the sitemap and canonical links.
+    public let baseURL: String?
+
+    public init(templates: TemplateSet, baseURL: String? = nil) {
+        self.templates = templates
+        self.baseURL = baseURL
+    }
+
+    private struct PageJob: Sendable {
+        var kind: PagePlan.Kind?
+        var number: Int
+    }
+
+    /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
+    /// `progress` hears pages done and pages in all. Only `sink` can throw.
+    /// `only` picks the files to render (a preview re-renders what changed).
+    public func render(_ validated: ValidatedCase, only: PageSet = .all,
+                       progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
+        try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
+    }
+
+    /// With the record mentions given (a preview keeps them while the collections stay).
+    func render(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
+                progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
+        let map = validated.pagePlan
+        var jobs: [PageJob] = []
+        for kind in PagePlan.Kind.allCases {
+            for n in 1...map.pageCount(kind) where only.contains(map.path(kind, page: n)) {
+                jobs.append(PageJob(kind: kind, number: n))
+            }
+        }
+        if only.contains("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
+        let problems = ProblemIndex(validated.diagnostics)
+        // Source excerpts are for the validation pages only.
+        let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
+        let summary = jobs.contains { $0.kind == .validation } ? ValidationPage.summary(of: validated) : .null
+        // Every page links the stylesheet by the hash of its content, so it is rendered each time.
+        let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
+        let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
+        if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
+            try sink(OutputFile(path: output.stylesheet, contents: css))
+        }
+        var done = 0
+        try await Parallel.forEach(jobs) { job in
+            self.render(job, validated, problems, refs, lines, summary, output)
+        } receive: { file in
+            try sink(file)
+            done += 1
+            progress?(done, jobs.count)
+        }
+        let reports = ValidationReports(validated)
+        if let baseURL, only.contains("sitemap.xml") {
+            let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
+            try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
+        }
+        if only.contains("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
+        if only.contains("validation/report.sarif") {
+            try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        }
+    }
+
+    private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+                        _ lines: [String: SourceLines], _ summary: MustacheValue, _ output: PageFrame.Output) -> OutputFile {
+        guard let kind = job.kind else {
+            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
+                                  output: output)
+            let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
+                                        rows: [], selection: [])
+            return OutputFile(path: "404.html", bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
+        }
+        let path = v.pagePlan.path(kind, page: job.number)
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
+                              output: output)
+        let size = v.pagePlan.pageSize
+        let count = v.pagePlan.counts[kind] ?? 0
+        let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)
+        let context: PageView = switch kind {
+        case .suspects: SuspectsPage(frame: frame).context(range: range)
+        case .bulletins: BulletinsPage(frame: frame).context(range: range)
+        case .fruits: FruitsPage(frame: frame).context(range: range)
+        case .validation: ValidationPage(frame: frame, lines: lines, summary: summary).context(range: range)
+        }
+        return OutputFile(path: path, bytes: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
+    }
+
+    /// The lines of every file that a problem points into, split once.
+    private static func sourceLines(_ v: ValidatedCase) -> [String: SourceLines] {
+        let paths = Set(v.diagnostics.compactMap { $0.location?.path })
+        var lines: [String: SourceLines] = [:]
+        for path in paths {
+            guard let text = v.sources[path] else { continue }
+            lines[path] = SourceLines(text)
+        }
+        return lines
+    }
+
+    /// The stylesheet's settings: media queries cannot read custom properties, so the breakpoint
+    /// and the detents are written into the CSS.
+    static func stylesheetContext(_ site: SiteSettings) -> MustacheValue {
+        func px(_ value: Double) -> String { Numbers.plain(value) }
+        let detents = site.sheet.detents.map { detent in
+            let height = switch detent {
+            case let .height(h): "\(px(h))px"
+            case .medium: "50vh"
+            case .large: "calc(100vh - 3rem)"
+            }
+            return (name: detent.description, height: height, dims: site.sheet.dims(at: detent))
+        }
+        // While the sheet is dragged, the dim follows it: clear up to the last detent that lets
+        // the page be used, full at the first one that does not.
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.compactBelow, .string(px(site.inspector.compactBelow))),
+            (.compactMax, .string(px(site.inspector.compactBelow - 0.02))),
+            (.minWidth, .string(px(site.inspector.minWidth))),
+            (.idealWidth, .string(px(site.inspector.idealWidth))),
+            (.maxWidth, .string(px(site.inspector.maxWidth))),
+            (.detents, .list(detents.map { .fields([(.name, .string($0.name)), (.height, .string($0.height)), (.dims, .bool($0.dims))]) })),
+        ]
+        if let first = detents.firstIndex(where: \.dims) {
+            fields.append((.dimFollow, .fields([(.from, .string(first == 0 ? "0px" : detents[first - 1].height)),
+                                                 (.to, .string(detents[first].height))])))
+        }
+        return .fields(fields)
+    }
+}

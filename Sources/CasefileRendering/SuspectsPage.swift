@@ -1,0 +1,89 @@
+import CasefileMustache
+import CasefileModel
+
+/// The rows of one page of the Suspects table.
+struct SuspectsPage {
+    let frame: PageFrame
+
+    struct Row: TemplateView {
+        let common: RowCommon
+        let name, species, emoji, pawSize, alibi, sleep, wake: HTMLText
+        let hasSchedule: Bool
+        let suspicion: MustacheValue
+        let fruits, fruitsPreview: MustacheValue
+        let fruitCount: Int
+        let noteHTML: HTMLText?
+        let bulletins, moreBulletins: MustacheValue
+        let bulletinCount: Int
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            switch field {
+            case .name: .text(name)
+            case .species: .text(species)
+            case .emoji: .text(emoji)
+            case .hasEmoji: .bool(!emoji.raw.isEmpty)
+            case .pawSize: .text(pawSize)
+            case .alibi: .text(alibi)
+            case .hasAlibi: .bool(!alibi.raw.isEmpty)
+            case .sleep: .text(sleep)
+            case .wake: .text(wake)
+            case .hasSchedule: .bool(hasSchedule)
+            case .suspicion: suspicion
+            case .fruits: fruits
+            case .hasFruits: .bool(fruitCount > 0)
+            case .fruitsPreview: fruitsPreview
+            case .moreFruits: .int(max(0, fruitCount - 3))
+            case .hasMoreFruits: .bool(fruitCount > 3)
+            case .noteHTML: .text(noteHTML ?? .empty)
+            case .hasNote: .bool(noteHTML != nil)
+            case .bulletins: bulletins
+            case .moreBulletins: moreBulletins
+            case .hasBulletins: .bool(bulletinCount > 0)
+            case .bulletinCount: .int(bulletinCount)
+            default: common.value(field)
+            }
+        }
+    }
+
+    func context(range: Range<Int>) -> PageView {
+        let v = frame.validated
+        let table = frame.rows(range, collection: .animals, record: { (v.caseContent.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
+            let animal = v.caseContent.animals[a]
+            let suspicion = animal.suspicion
+            let fruits = animal.favoriteFruits.map(frame.fruit)
+            let involved: [MustacheValue] = v.index.involvements(a, limit: PageFrame.mentionLimit + 1).map { inv in
+                .object(RecordRefs.Flagged(base: frame.refs.bulletinViews[frame.depth][inv.bulletin], asleep: inv.asleep))
+            }
+            let capped = PageFrame.capped(involved, count: v.index.involvementCount(a))
+            let level = min(max(animal.suspicionLevel, 0), 1)
+            return .view(Row(
+                common: common,
+                name: HTMLText(animal.name), species: HTMLText(animal.species), emoji: HTMLText(animal.emoji ?? ""),
+                pawSize: HTMLText(animal.pawSize.rawValue), alibi: HTMLText(animal.alibi ?? ""),
+                sleep: HTMLText(animal.sleepSchedule?.sleep.description ?? ""),
+                wake: HTMLText(animal.sleepSchedule?.wake.description ?? ""),
+                hasSchedule: animal.sleepSchedule != nil,
+                suspicion: .fields([
+                    (.value, .string(Numbers.plain(level))),
+                    (.written, .string(Numbers.plain(animal.suspicionLevel))),
+                    (.percent, .int(Int((level * 100).rounded()))),
+                    (.label, .string(suspicion.label.rawValue)), (.tone, .string(suspicion.label.tone)),
+                    (.bars, Self.bars[min(max(suspicion.filledBars, 0), 4)]),
+                ]),
+                fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
+                noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
+                bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a)))
+        }
+        var extra: [(TemplateField, MustacheValue)] = []
+        if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
+        return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
+                             caption: "Suspects (\(v.caseContent.animals.count))",
+                             emptyMessage: "No suspects yet: add animals to animals.yaml.",
+                             rows: table.rows, selection: table.selection, extra: extra)
+    }
+
+    /// The four bars of the suspicion meter for 0…4 filled bars, made once.
+    private static let bars: [MustacheValue] = (0...4).map { filled in
+        .list((1...4).map { .fields([(.filled, .bool($0 <= filled)), (.level, .int($0))]) })
+    }
+}

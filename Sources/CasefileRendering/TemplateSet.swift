@@ -1,0 +1,70 @@
+import CasefileTemplates
+import Foundation
+import CasefileMustache
+import CasefileModel
+
+/// The Mustache templates a build renders with: the built-in set, with any file of a custom
+/// templates folder taking the place of the built-in one of the same name (and extra partials
+/// added). Every template is parsed before anything renders; one that does not parse stops the
+/// build with its file, line and column.
+public struct TemplateSet: Sendable {
+    let library: MustacheLibrary
+
+    package static let stylesheetName = "casefile.css"
+
+    /// The built-in templates, overridden by those in `directory` when it exists.
+    public static func load(directory: URL?, displayPath: String = "Templates") throws -> TemplateSet {
+        var sources: [String: (text: String, path: String)] = [:]
+        for (name, text) in BuiltinTemplates.templates {
+            sources[name] = (text, "<built-in>/\(name).mustache")
+        }
+        var stylesheet = (text: BuiltinTemplates.stylesheet, path: "<built-in>/\(stylesheetName)")
+        if let directory, FileManager.default.fileExists(atPath: directory.path) {
+            for relative in mustacheFiles(in: directory) {
+                let path = displayPath + "/" + relative
+                sources[String(relative.dropLast(".mustache".count))] = (try read(directory, relative, path), path)
+            }
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(stylesheetName).path) {
+                let path = displayPath + "/" + stylesheetName
+                stylesheet = (try read(directory, stylesheetName, path), path)
+            }
+        }
+        var library = MustacheLibrary(vocabulary: TemplateField.vocabulary)
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            try parse(source.text, path: source.path, as: name, into: &library)
+        }
+        try parse(stylesheet.text, path: stylesheet.path, as: stylesheetName, into: &library)
+        return TemplateSet(library: library)
+    }
+
+    private static func read(_ directory: URL, _ relative: String, _ path: String) throws -> String {
+        do {
+            return try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
+        } catch {
+            throw CasefileError.unreadable(path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func parse(_ text: String, path: String, as name: String, into library: inout MustacheLibrary) throws {
+        do {
+            try library.register(text, named: name)
+        } catch {
+            throw CasefileError.template("\(path):\(error.line):\(error.column)", message: error.message)
+        }
+    }
+
+    /// `*.mustache` files below `directory`, as sorted relative paths.
+    private static func mustacheFiles(in directory: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }.sorted()
+    }
+
+    /// Renders the page template `name`; the set always has it (the built-in one at least).
+    func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> [UInt8] {
+        library.renderBytes(.view(context), template: name, capacity: capacity)
+    }
+
+    func renderStylesheet(_ context: MustacheValue) -> String {
+        library.render(context, template: Self.stylesheetName, capacity: 1 << 16)
+    }
+}

@@ -1,0 +1,103 @@
+import CasefileMustache
+import CasefileModel
+import CasefileValidation
+
+/// The rows of one page of the Validation table, and the summary above it.
+struct ValidationPage {
+    let frame: PageFrame
+    /// Each source file's lines, split once for all the excerpts on this page.
+    let lines: [String: SourceLines]
+    /// The summary above the table, made once per build (`summary(of:)`).
+    let summary: MustacheValue
+
+    /// How many characters of a line an excerpt shows: a longer line is shown around the
+    /// problem's column, cut with "…".
+    static let excerptWidth = 240
+
+    struct Row: TemplateView {
+        let common: RowCommon
+        let fields: Fields
+
+        func value(_ field: TemplateField) -> MustacheValue? {
+            fields.value(field) ?? common.value(field)
+        }
+    }
+
+    func context(range: Range<Int>) -> PageView {
+        let v = frame.validated
+        let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i, common in
+            let problem = v.diagnostics[i]
+            return .view(Row(common: common, fields: Fields([
+                (.severity, .string(problem.severity.rawValue)),
+                (.severityLabel, .string(problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst())),
+                (.isError, .bool(problem.severity == .error)),
+                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule.summary)),
+                (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
+                (.field, .string(problem.field ?? "")), (.message, .string(problem.message)), (.fix, .string(problem.fix ?? "")),
+                (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),
+                (.location, .string(problem.location?.description ?? "")),
+                (.related, .list(problem.related.map { .string($0.description) })), (.hasRelated, .bool(!problem.related.isEmpty)),
+                (.excerpt, .list(excerpt(problem.location))),
+                (.hasExcerpt, .bool(problem.location.flatMap { lines[$0.path] } != nil)),
+            ])))
+        }
+        return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
+                             caption: "Problems (\(v.diagnostics.count))",
+                             emptyMessage: "No problems: every rule passed.",
+                             rows: table.rows, selection: table.selection, extra: [(.summary, summary)])
+    }
+
+    private func recordHref(_ problem: Diagnostic) -> String {
+        let v = frame.validated
+        guard let collection = problem.collection, let id = problem.recordID else { return "" }
+        let ids = switch collection {
+        case .fruits: v.index.fruitIndex
+        case .animals: v.index.animalIndex
+        case .bulletins: v.index.bulletinIndex
+        }
+        guard let i = ids[id] else { return "" }
+        return frame.link(to: collection.pageKind, recordAt: i, fragment: v.fragments[collection][i])
+    }
+
+    /// Two lines either side of the problem, the problem's line marked with a caret under its column.
+    private func excerpt(_ location: SourceLocation?) -> [MustacheValue] {
+        guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
+        let range = max(1, location.line - 2)...min(text.count, location.line + 2)
+        // Where the caret goes, in scalars of its line, and the window around it that is shown.
+        let width = Self.excerptWidth
+        let length = text.length(ofLine: location.line)
+        let caret = min(max(0, location.column - 1), length)
+        let start = length <= width ? 0 : max(0, min(caret - width / 2, length - width))
+        return range.map { n in
+            var entry: [(TemplateField, MustacheValue)] = [
+                (.number, .int(n)), (.text, .string(text.text(ofLine: n, from: start, width: width))),
+                (.marked, .bool(n == location.line)),
+            ]
+            if n == location.line {
+                let lead = text.scalars(ofLine: n, start..<caret).map { $0 == "\t" ? "\t" : " " }.joined()
+                entry.append((.caret, .string((start > 0 ? " " : "") + lead + "^")))
+            }
+            return .fields(entry)
+        }
+    }
+
+    /// The counts by severity, rule and file over the whole case.
+    static func summary(of v: ValidatedCase) -> MustacheValue {
+        var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
+        for problem in v.diagnostics {
+            byRule[problem.ruleID, default: 0] += 1
+            if let path = problem.location?.path { byFile[path, default: 0] += 1 }
+        }
+        return .fields([
+            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
+            (.rulesRun, .int(v.rulesRun.count)), (.rulesPassed, .int(v.rulesRun.count { byRule[$0.id] == nil })),
+            (.filesChecked, .int(v.files.count)),
+            (.byRule, .list(byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                .fields([(.rule, .string($0.key)), (.count, .int($0.value))])
+            })),
+            (.byFile, .list(byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                .fields([(.file, .string($0.key)), (.count, .int($0.value))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,147 @@
+import CasefileMarkdown
+import CasefileModel
+import CasefileSite
+
+/// Renders every note of a record that exists, with its case links resolved to the page and
+/// fragment where the linked record is shown, relative to the page the note appears on. A case
+/// link to no record is a `broken-reference` problem at its place in the note, unless it links
+/// into a collection whose file could not be read (`unchecked`).
+package struct NoteCompiler: Sendable {
+    let caseContent: CaseContent
+    let index: CaseIndex
+    let pagePlan: PagePlan
+    let fragments: Fragments
+    var unchecked: Set<CaseCollection> = []
+
+    package struct Output: Sendable {
+        package var animalNotes: [Int: String] = [:]
+        package var bulletinNotes: [Int: String] = [:]
+        package var diagnostics: [Diagnostic] = []
+
+        package init() {}
+    }
+
+    private struct Job: Sendable {
+        var note: Note
+        var recordIndex: Int
+    }
+
+    private struct Compiled: Sendable {
+        var job: Job
+        var html: String
+        var problems: [Diagnostic]
+    }
+
+    package func compile() async -> Output {
+        await compile(into: Output(), jobs: jobs { _ in true })
+    }
+
+    /// Recompiles only the notes of `changed` (paths as shown in diagnostics), keeping the rest of
+    /// `previous`: valid while the collections and the page size are what `previous` was compiled
+    /// with, which is so when nothing but notes changed.
+    package func compile(changed: Set<String>, reusing previous: Output) async -> Output {
+        var output = previous
+        output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
+        for path in changed {
+            guard let (collection, id) = Self.noteKey(path) else { continue }
+            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            guard let i = ids[id] else { continue }
+            if collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
+        }
+        return await compile(into: output, jobs: jobs { changed.contains($0.path) })
+    }
+
+    /// The collection and record id a note path names (`…/notes/animals/fish.md`).
+    package static func noteKey(_ path: String) -> (CaseCollection, String)? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, parts[parts.count - 3] == "notes", parts.last!.hasSuffix(".md"),
+              let collection = CaseCollection(rawValue: String(parts[parts.count - 2])),
+              collection != .fruits else { return nil }
+        return (collection, String(parts.last!.dropLast(3)))
+    }
+
+    private func jobs(_ include: (Note) -> Bool) -> [Job] {
+        var jobs: [Job] = []
+        for (collection, ids) in [(CaseCollection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
+            for note in (caseContent.notes[collection] ?? [:]).values where include(note) {
+                if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
+            }
+        }
+        return jobs.sorted { $0.note.path < $1.note.path }
+    }
+
+    private func compile(into start: Output, jobs: [Job]) async -> Output {
+        let renderer = MarkdownRenderer(unsafeHTML: caseContent.site.unsafeHTML)
+        // The ids a broken link's "did you mean" is looked for in, prepared once for every link.
+        let candidates = Candidates(caseContent)
+        let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer, candidates) }) ?? []
+        var output = start
+        for result in compiled {
+            switch result.job.note.collection {
+            case .animals: output.animalNotes[result.job.recordIndex] = result.html
+            default: output.bulletinNotes[result.job.recordIndex] = result.html
+            }
+            output.diagnostics += result.problems
+        }
+        return output
+    }
+
+    /// Each collection's ids, ready for suggestions.
+    private struct Candidates: Sendable {
+        let animals: Suggestion.Candidates
+        let bulletins: Suggestion.Candidates
+        let fruits: Suggestion.Candidates
+
+        init(_ caseContent: CaseContent) {
+            animals = Suggestion.Candidates(caseContent.animals.map(\.id))
+            bulletins = Suggestion.Candidates(caseContent.bulletins.map(\.id))
+            fruits = Suggestion.Candidates(caseContent.fruits.map(\.id))
+        }
+
+        subscript(kind: CaseLink.Kind) -> Suggestion.Candidates {
+            switch kind {
+            case .animal: animals
+            case .bulletin: bulletins
+            case .fruit: fruits
+            }
+        }
+    }
+
+    private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
+        let host = pagePlan.path(job.note.collection.pageKind, recordAt: job.recordIndex)
+        let hostRoot = PagePlan.root(from: host)
+        let rendered = renderer.render(job.note.source) { link in
+            let collection: CaseCollection
+            let ids: [String: Int]
+            switch link.kind {
+            case .animal: (collection, ids) = (.animals, index.animalIndex)
+            case .bulletin: (collection, ids) = (.bulletins, index.bulletinIndex)
+            case .fruit: (collection, ids) = (.fruits, index.fruitIndex)
+            }
+            guard let i = ids[link.id] else { return nil }
+            return PagePlan.link(from: host, root: hostRoot, to: pagePlan.path(collection.pageKind, recordAt: i),
+                                 fragment: fragments[collection][i])
+        }
+        // A note may name the same missing record many times: one suggestion for each.
+        var phrases: [CaseLink.Kind: [String: String]] = [:]
+        let problems = rendered.brokenLinks.filter { !unchecked.contains(Self.collection(of: $0.kind)) }.map { link -> Diagnostic in
+            let phrase = phrases[link.kind]?[link.id] ?? Suggestion.phrase(for: link.id, in: candidates[link.kind])
+            phrases[link.kind, default: [:]][link.id] = phrase
+            return Diagnostic(
+                rule: .brokenReference,
+                message: "no \(link.kind.rawValue) with id \"\(link.id)\"\(phrase)",
+                location: SourceLocation(path: job.note.path, line: link.line, column: link.column),
+                collection: job.note.collection, recordID: job.note.recordID, value: "\(link.kind.rawValue):\(link.id)",
+                fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")
+        }
+        return Compiled(job: job, html: rendered.html, problems: problems)
+    }
+
+    static func collection(of kind: CaseLink.Kind) -> CaseCollection {
+        switch kind {
+        case .animal: .animals
+        case .bulletin: .bulletins
+        case .fruit: .fruits
+        }
+    }
+}

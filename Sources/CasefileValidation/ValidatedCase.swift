@@ -1,0 +1,45 @@
+import CasefileModel
+import CasefileSite
+
+/// A case after validation: everything rendering needs, complete. Rendering reads it and cannot
+/// fail: every note is already HTML, every link already resolved, every problem already found.
+public struct ValidatedCase: Sendable {
+    public let caseContent: CaseContent
+    public let sourceMap: SourceMap
+    public let index: CaseIndex
+    public let pagePlan: PagePlan
+    public let fragments: Fragments
+    /// Rendered notes by record index.
+    public let animalNotes: [Int: String]
+    public let bulletinNotes: [Int: String]
+    /// Every problem, in report order, with the case's severities applied (rules turned off are gone).
+    public let diagnostics: [Diagnostic]
+    /// The rules that ran (not turned off).
+    public let rulesRun: [Rule]
+    /// The files read.
+    public let files: [String]
+    /// Source text of each data file and note, by path, for the excerpts of the validation page.
+    public let sources: [String: String]
+    /// What the rules on the records (ids, references, record-level rules) found, before
+    /// severities: a preview whose edit changed only notes' text reuses it.
+    let recordProblems: [Diagnostic]
+
+    /// How many problems of each severity (counted once: every page shows them).
+    public let errorCount: Int
+    public let warningCount: Int
+    public let noteCount: Int
+
+    /// The validation-page row id of each problem: `p1`, `p2`, …
+    public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }
+}
+
+extension ValidatedCase {
+    /// The last line of `validate`: the summary when there are problems, else what passed
+    /// ("No problems: 23 rules passed on 37 records in 15 files").
+    public var closingLine: String {
+        if !diagnostics.isEmpty { return DiagnosticFormatter.summary(diagnostics) }
+        let c = caseContent
+        return "No problems: \(Numbers.count(rulesRun.count, "rule")) passed on "
+            + "\(Numbers.count(c.fruits.count + c.animals.count + c.bulletins.count, "record")) in \(Numbers.count(files.count, "file"))"
+    }
+}

@@ -1,0 +1,205 @@
+import CasefileModel
+import CasefileLoading
+import CasefileSite
+
+/// Checks a loaded case as a whole — the rules that need more than one field: duplicate ids,
+/// references between collections, notes and their case links, and the record-level rules —
+/// then applies the case's severities. Notes are rendered here, since rendering a note is how
+/// its case links are found and resolved.
+public struct Validator: Sendable {
+    public init() {}
+
+    public func validate(_ loaded: LoadedCase) async -> ValidatedCase {
+        await validate(loaded) { await $0.compile() }.validated
+    }
+
+    /// Validates with the notes compiled by `compileNotes`, which may reuse an earlier compilation
+    /// (a preview recompiles only the notes that changed), and the index and fragments of
+    /// `unchanged`, a validation of the same collections and settings when only notes changed.
+    /// Returns the compilation too.
+    package func validate(_ loaded: LoadedCase, unchanged: ValidatedCase? = nil,
+                  compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
+        -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
+        let caseContent = loaded.caseContent
+        let index = unchanged?.index ?? CaseIndex(caseContent)
+        let fragments = unchanged?.fragments ?? Fragments(caseContent)
+        var problems = loaded.diagnostics
+        // The record rules read the collections and which notes exist, not what notes say: when
+        // only notes' text changed, what they found stands. They need nothing the notes give, so
+        // they run beside the notes' compilation (on another core, unless --jobs 1).
+        let reuse = unchanged.flatMap { Self.noteKeys($0.caseContent) == Self.noteKeys(caseContent) ? $0.recordProblems : nil }
+        let checkRecords = { @Sendable in
+            reuse ?? (self.duplicateIDs(loaded) + self.references(loaded, index) + self.recordLevel(loaded, index))
+        }
+
+        // Notes need to know where every record is shown, which depends on nothing but the
+        // collections' order and the page size; the validation table is last and links nowhere.
+        let provisionalMap = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
+                                     bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0)
+        let compiler = NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
+                                    fragments: fragments, unchecked: loaded.unreadCollections)
+        let recordProblems: [Diagnostic]
+        let compiled: NoteCompiler.Output
+        if Parallel.width > 1 {
+            async let records = checkRecords()
+            compiled = await compileNotes(compiler)
+            recordProblems = await records
+        } else {
+            recordProblems = checkRecords()
+            compiled = await compileNotes(compiler)
+        }
+        problems += recordProblems
+        problems += compiled.diagnostics
+
+        let settled = problems.compactMap { problem -> Diagnostic? in
+            guard let severity = caseContent.site.severity(of: problem.rule) else { return nil }
+            var problem = problem
+            problem.severity = severity
+            return problem
+        }.sorted(by: Diagnostic.reportOrder)
+
+        var sources = loaded.dataTexts
+        let notePaths = Set(settled.compactMap { $0.location?.path }).subtracting(sources.keys)
+        if !notePaths.isEmpty {
+            for note in caseContent.notes.values.flatMap(\.values) where notePaths.contains(note.path) {
+                sources[note.path] = note.source
+            }
+        }
+        let pagePlan = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
+                              bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: settled.count)
+        let validated = ValidatedCase(
+            caseContent: caseContent, sourceMap: loaded.sourceMap, index: index, pagePlan: pagePlan, fragments: fragments,
+            animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
+            rulesRun: Rule.all.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
+            recordProblems: recordProblems,
+            errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
+            noteCount: settled.count { $0.severity == .note })
+        return (validated, compiled)
+    }
+
+    /// Which records have a note.
+    private static func noteKeys(_ c: CaseContent) -> [CaseCollection: Set<String>] {
+        c.notes.mapValues { Set($0.keys) }
+    }
+
+    private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        guard loaded.caseContent.site.reports(.duplicateID) else { return [] }
+        func check(_ ids: [String], _ collection: CaseCollection) {
+            var first: [String: Int] = [:]
+            for (i, id) in ids.enumerated() {
+                guard let earlier = first[id] else { first[id] = i; continue }
+                let origins = loaded.sourceMap[collection]
+                let here = origins[i].place(\.id), there = origins[earlier].place(\.id)
+                problems.append(Diagnostic(
+                    rule: .duplicateID,
+                    message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
+                    location: here, collection: collection, recordID: id, field: "id", value: id,
+                    fix: "Give one of the two records another id; links and notes go to the first.",
+                    related: [there]))
+            }
+        }
+        let c = loaded.caseContent
+        check(c.fruits.map(\.id), .fruits)
+        check(c.animals.map(\.id), .animals)
+        check(c.bulletins.map(\.id), .bulletins)
+        return problems
+    }
+
+    private func references(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let c = loaded.caseContent
+        // A collection whose file could not be read is unknown, not empty: nothing is said to be
+        // missing from it (its own syntax problem says what to fix).
+        let unread = loaded.unreadCollections
+        // Prepared once for all the suggestions below.
+        let fruitIDs = Suggestion.Candidates(c.fruits.map(\.id)), animalIDs = Suggestion.Candidates(c.animals.map(\.id))
+        let bulletinIDs = Suggestion.Candidates(c.bulletins.map(\.id))
+        let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
+        let m = loaded.sourceMap
+        for (a, animal) in c.animals.enumerated() where checksFruits {
+            for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitIndex[fruit] == nil {
+                problems.append(Diagnostic(
+                    rule: .unknownFruit,
+                    message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
+                    location: m.animals[a].favoriteFruit(k),
+                    collection: .animals, recordID: animal.id,
+                    field: "favoriteFruits", value: fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+            }
+        }
+        for (b, bulletin) in c.bulletins.enumerated() {
+            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil, checksFruits {
+                problems.append(Diagnostic(
+                    rule: .unknownFruit,
+                    message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
+                    location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id,
+                    field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+            }
+            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal),
+               !unread.contains(.animals) {
+                problems.append(Diagnostic(
+                    rule: .unknownAnimal,
+                    message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
+                    location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
+                    recordID: bulletin.id, field: "reportedBy", value: reporter,
+                    fix: "Name an animal by its id, or leave reportedBy out."))
+            }
+        }
+        for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
+            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
+                let candidates = collection == .animals ? animalIDs : bulletinIDs
+                problems.append(Diagnostic(
+                    rule: .orphanNote,
+                    message: "no \(collection.singular) with id \"\(note.recordID)\" for this note\(Suggestion.phrase(for: note.recordID, in: candidates))",
+                    location: SourceLocation(path: note.path, line: 1, column: 1), collection: collection,
+                    recordID: note.recordID, fix: "Name the file after the record's id, or add the record."))
+            }
+        }
+        return problems
+    }
+
+    private func recordLevel(_ loaded: LoadedCase, _ index: CaseIndex) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let c = loaded.caseContent, m = loaded.sourceMap
+        for (a, animal) in c.animals.enumerated() {
+            if animal.suspicionLevel >= 0.9, animal.suspicionLevel <= 1,
+               (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: .animals, id: animal.id) == nil {
+                problems.append(Diagnostic(
+                    rule: .missingInterview,
+                    message: "\(animal.name) is Extremely suspicious but has neither an alibi nor an interview note",
+                    location: m.animals[a].location, collection: .animals, recordID: animal.id,
+                    fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
+            }
+            let involved = index.involvementCount(a)
+            if animal.suspicionLevel >= 0.5, involved > 0, index.asleepInvolvementCount(a) == involved,
+               c.site.reports(.unsupportedSuspicion) {
+                problems.append(Diagnostic(
+                    rule: .unsupportedSuspicion,
+                    message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved) bulletins about its favourite fruits",
+                    location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id,
+                    field: "suspicionLevel", value: Numbers.plain(animal.suspicionLevel),
+                    fix: "Lower the suspicion, or check the sleep schedule."))
+            }
+        }
+        for (b, bulletin) in c.bulletins.enumerated() where c.site.reports(.reporterIsSuspect) {
+            guard let reporter = bulletin.reportedBy, let r = index.animalIndex[reporter],
+                  index.isSuspect(animal: r, in: b), !index.isAsleep(animal: r, at: b) else { continue }
+            problems.append(Diagnostic(
+                rule: .reporterIsSuspect,
+                message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
+                location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
+                recordID: bulletin.id, field: "reportedBy", value: reporter,
+                fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
+        }
+        let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
+        for (f, fruit) in c.fruits.enumerated() where fansKnown && index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
+            guard index.fruitIndex[fruit.id] == f else { continue }
+            problems.append(Diagnostic(
+                rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
+                location: m.fruits[f].location, collection: .fruits, recordID: fruit.id,
+                fix: "Remove it from the catalog, or leave it as a note."))
+        }
+        return problems
+    }
+}
