@@ -13,7 +13,7 @@ public struct TemplateSet: Sendable {
     package static let stylesheetName = "casefile.css"
 
     /// The built-in templates, overridden by those in `directory` when it exists.
-    public static func load(directory: URL?, displayPath: String = "Templates") throws -> TemplateSet {
+    public static func load(directory: URL?, displayPath: String = "Templates") throws(CasefileError) -> TemplateSet {
         var sources: [String: (text: String, path: String)] = [:]
         for (name, text) in BuiltinTemplates.templates {
             sources[name] = (text, "<built-in>/\(name).mustache")
@@ -37,7 +37,7 @@ public struct TemplateSet: Sendable {
         return TemplateSet(library: library)
     }
 
-    private static func read(_ directory: URL, _ relative: String, _ path: String) throws -> String {
+    private static func read(_ directory: URL, _ relative: String, _ path: String) throws(CasefileError) -> String {
         do {
             return try String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8)
         } catch {
@@ -45,7 +45,7 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    private static func parse(_ text: String, path: String, as name: String, into library: inout MustacheLibrary) throws {
+    private static func parse(_ text: String, path: String, as name: String, into library: inout MustacheLibrary) throws(CasefileError) {
         do {
             try library.register(text, named: name)
         } catch {

@@ -68,18 +68,36 @@ public struct BuildPipeline: Sendable {
     /// Loads and validates only (for `validate` and for tests).
     public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> ValidatedCase {
         var clock = StageClock()
-        return try await validate(events: events, clock: &clock)
+        return try await loadAndValidate(events: events, clock: &clock).validated
     }
 
-    private func validate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> ValidatedCase {
+    /// The stages before rendering, the same for every command that renders: the templates
+    /// parsed, the case loaded and validated (its notes compiled), and every record as pages
+    /// mention it. `build` and `publish` render the result into a folder, `serve` into its
+    /// mirror (and keeps it, to redo only what an edit changes).
+    package func prepare(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> PreparedCase {
+        var clock = StageClock()
+        return try await prepare(events: events, clock: &clock)
+    }
+
+    private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> PreparedCase {
+        let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+        clock.end("templates")
+        let (loaded, validated, notes) = try await loadAndValidate(events: events, clock: &clock)
+        return PreparedCase(templates: templates, loaded: loaded, notes: notes, validated: validated,
+                            refs: RecordRefs(validated))
+    }
+
+    private func loadAndValidate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock)
+        async throws(CasefileError) -> (loaded: LoadedCase, validated: ValidatedCase, notes: NoteCompiler.Output) {
         let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
         clock.end("load")
         let c = loaded.caseContent
         events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
-        let validated = await Validator().validate(loaded)
+        let (validated, notes) = await Validator().validate(loaded) { await $0.compile() }
         clock.end("validate")
         events?(.validated(problems: validated.diagnostics.count))
-        return validated
+        return (loaded, validated, notes)
     }
 
     /// Builds the site. Every failure is a `CasefileError`; an error of the file system that
@@ -93,13 +111,12 @@ public struct BuildPipeline: Sendable {
         var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
-        let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
-        clock.end("templates")
-        let validated = try await validate(events: events, clock: &clock)
+        let prepared = try await prepare(events: events, clock: &clock)
+        let validated = prepared.validated
         var session = try writer.begin()
         let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
-        let (rendered, _) = try await SiteRenderer(templates: templates, baseURL: baseURL)
-            .render(validated, only: .all, refs: RecordRefs(validated), into: &session, complete: .all) { done, total in
+        let (rendered, _) = try await SiteRenderer(templates: prepared.templates, baseURL: baseURL)
+            .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all) { done, total in
                 events?(.rendering(done: done, total: total))
             }
         let pages = rendered.count { $0.hasSuffix(".html") }
@@ -111,6 +128,15 @@ public struct BuildPipeline: Sendable {
                             diagnostics: validated.diagnostics,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)
     }
+}
+
+/// What the stages before rendering give (`BuildPipeline.prepare`).
+package struct PreparedCase: Sendable {
+    package var templates: TemplateSet
+    package var loaded: LoadedCase
+    package var notes: NoteCompiler.Output
+    package var validated: ValidatedCase
+    package var refs: RecordRefs
 }
 
 /// The wall-clock time of each stage of a build, as it ends.

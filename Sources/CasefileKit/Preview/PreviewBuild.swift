@@ -45,12 +45,10 @@ public actor PreviewBuild {
         var update = PreviewUpdate()
         update.scope = .everything
         do {
-            templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
-            let fresh = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
-            let result = await Validator().validate(fresh) { await $0.compile() }
-            (loaded, notes, validated) = (fresh, result.notes, result.validated)
-            refs = RecordRefs(result.validated)
-            try await render(result.validated, changed: .all, into: &update)
+            let prepared = try await BuildPipeline(options: options).prepare()
+            (templates, loaded, notes, validated, refs) =
+                (prepared.templates, prepared.loaded, prepared.notes, prepared.validated, prepared.refs)
+            try await render(prepared.validated, changed: .all, into: &update)
         } catch {
             fail(error, &update)
         }
