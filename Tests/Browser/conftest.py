@@ -288,11 +288,13 @@ def probe(driver):
     return driver.execute_script(PROBE_JS)
 
 
-def wait_for(driver, predicate, timeout=2.0):
-    """Poll probe(driver) until predicate(state) holds; return the last state either way."""
+def wait_for(driver, predicate, timeout=2.0, read=None):
+    """Poll the page until predicate(state) holds; return the last state either way. The state
+    is probe(driver) unless `read` names another reader of the page (a test's own script)."""
+    read = read or probe
     deadline = time.monotonic() + timeout
     while True:
-        s = probe(driver)
+        s = read(driver)
         if predicate(s) or time.monotonic() > deadline:
             return s
         time.sleep(0.05)

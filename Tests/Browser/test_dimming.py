@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import load
+from conftest import load, wait_for
 from engines import CAPABILITIES, EVERY_ENGINE, emulate_media, supports
 
 pytestmark = EVERY_ENGINE
@@ -51,15 +51,6 @@ def dim_state(driver):
     return driver.execute_script(DIM_JS)
 
 
-def wait_dim(driver, predicate, timeout=3.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        s = dim_state(driver)
-        if predicate(s) or time.monotonic() > deadline:
-            return s
-        time.sleep(0.05)
-
-
 def scroll_sheet(driver, top):
     # An instant jump (no smooth scrolling), as a drag would leave it; snapping keeps it at a
     # detent since 200 and 422 are both snap points. A relative scroll, as a drag or a wheel is:
@@ -84,7 +75,7 @@ def load_at_200(driver, site):
     """The page with the sheet at 200, settled: WebKit scrolls to the fragment's detent once more
     a moment after the load, undoing a scroll made before that."""
     load(driver, site, "index.html", RECORD)
-    wait_dim(driver, lambda s: abs(s["sheetShown"] - 200) <= TOL)
+    wait_for(driver, lambda s: abs(s["sheetShown"] - 200) <= TOL, timeout=3.0, read=dim_state)
     time.sleep(0.4)
     return dim_state(driver)
 
@@ -95,7 +86,7 @@ def scroll_to_medium(driver, site):
     second try (a sheet that never stays at medium still fails)."""
     for attempt in range(2):
         scroll_sheet(driver, MEDIUM)
-        s = wait_dim(driver, lambda s: abs(s["sheetShown"] - MEDIUM) <= TOL and s["opacity"] > 0.3)
+        s = wait_for(driver, lambda s: abs(s["sheetShown"] - MEDIUM) <= TOL and s["opacity"] > 0.3, timeout=3.0, read=dim_state)
         if abs(s["sheetShown"] - MEDIUM) <= TOL or attempt:
             return s
         load_at_200(driver, site)
@@ -115,7 +106,7 @@ def check_follows_scroll(driver, site):
     assert s["dimHit"], "above the up-through detent the dim takes taps (to dismiss)"
 
     scroll_sheet(driver, 200)
-    s = wait_dim(driver, lambda s: abs(s["sheetShown"] - 200) <= TOL and hidden(s))
+    s = wait_for(driver, lambda s: abs(s["sheetShown"] - 200) <= TOL and hidden(s), timeout=3.0, read=dim_state)
     assert s["hash"] == "#" + RECORD
     assert abs(s["sheetShown"] - 200) <= TOL, s
     assert hidden(s), f"dim should clear back at 200: {s}"
@@ -127,14 +118,14 @@ def check_follows_target(driver, site):
     stays undimmed and usable; the medium detent's own fragment dims it."""
     load_at_200(driver, site)
     scroll_sheet(driver, MEDIUM)
-    s = wait_dim(driver, lambda s: abs(s["sheetShown"] - MEDIUM) <= TOL)
+    s = wait_for(driver, lambda s: abs(s["sheetShown"] - MEDIUM) <= TOL, timeout=3.0, read=dim_state)
     assert abs(s["sheetShown"] - MEDIUM) <= TOL and s["hash"] == "#" + RECORD, s
     time.sleep(0.3)
     s = dim_state(driver)
     assert hidden(s) or not_laid_over(s), f"the fallback dims only at a dimming :target: {s}"
     assert not s["dimHit"], "undimmed, the page behind takes the clicks"
     load(driver, site, "index.html", RECORD + "_medium")
-    s = wait_dim(driver, lambda s: s["opacity"] > 0.9 and s["area"] > 0)
+    s = wait_for(driver, lambda s: s["opacity"] > 0.9 and s["area"] > 0, timeout=3.0, read=dim_state)
     assert s["display"] != "none" and s["area"] > 0 and s["opacity"] > 0.9, s
     assert s["dimHit"], "dimmed, the dim takes taps (to dismiss)"
 
@@ -167,7 +158,7 @@ def test_dim_at_200_is_transparent_and_lets_clicks_through(narrow, site, reduced
     if reduced:
         emulate_media(narrow, reduced_motion=True)
     load(narrow, site, "index.html", RECORD)
-    s = wait_dim(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL, timeout=3.0, read=dim_state)
     assert abs(s["sheetShown"] - 200) <= TOL, s
     assert hidden(s) and not_laid_over(s), f"dim shows at 200: {s}"
     assert not s["dimHit"]
@@ -179,5 +170,5 @@ def test_dim_shows_at_deep_linked_dimming_detent(narrow, site, fragment, reduced
     if reduced:
         emulate_media(narrow, reduced_motion=True)
     load(narrow, site, "index.html", fragment)
-    s = wait_dim(narrow, lambda s: s["opacity"] > 0.9 and s["area"] > 0)
+    s = wait_for(narrow, lambda s: s["opacity"] > 0.9 and s["area"] > 0, timeout=3.0, read=dim_state)
     assert s["display"] != "none" and s["area"] > 0 and s["opacity"] > 0.9, s

@@ -7,11 +7,11 @@ Templates/README.md for the behaviours and for how selection,
 markers and detents work.
 """
 
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
+from conftest import wait_for
 from engines import EVERY_ENGINE, emulate_media, set_viewport
 
 pytestmark = EVERY_ENGINE
@@ -73,16 +73,6 @@ def state(driver):
     return driver.execute_script(STATE_JS)
 
 
-def wait_for(driver, predicate, timeout=2.0):
-    """Poll the page state until predicate(state) holds; return the last state either way."""
-    deadline = time.monotonic() + timeout
-    while True:
-        s = state(driver)
-        if predicate(s) or time.monotonic() > deadline:
-            return s
-        time.sleep(0.05)
-
-
 def open_page(driver, site, fragment=""):
     """A fresh load (from about:blank) of the suspects page, optionally with a fragment."""
     driver.get("about:blank")
@@ -140,7 +130,7 @@ def test_wide_click_selects_highlights_and_does_not_scroll(wide, site):
     before = state(wide)
     link = select_link(wide, OTHER)
     link.click()
-    s = wait_for(wide, lambda s: s["panels"] == [OTHER])
+    s = wait_for(wide, lambda s: s["panels"] == [OTHER], read=state)
     assert s["hash"] == "#" + OTHER
     assert s["panels"] == [OTHER], "exactly one visible panel"
     assert not s["emptyVisible"]
@@ -162,7 +152,7 @@ def test_wide_click_in_scrolled_table_does_not_jump(wide, site):
     last = rows[-1].get_attribute("data-record-id")
     before = state(wide)
     select_link(wide, last).click()
-    s = wait_for(wide, lambda s: s["panels"] == [last])
+    s = wait_for(wide, lambda s: s["panels"] == [last], read=state)
     assert s["panels"] == [last]
     assert s["mainScrollTop"] == before["mainScrollTop"], (before["mainScrollTop"], s["mainScrollTop"])
     assert s["scrollY"] == before["scrollY"] == 0
@@ -172,12 +162,12 @@ def test_wide_toggle_collapses_and_presents(wide, site):
     s0 = open_page(wide, site, RECORD)
     assert s0["inspectorDisplay"] != "none" and s0["inspectorWidth"] > 0
     toggle_label(wide).click()
-    s1 = wait_for(wide, lambda s: s["inspectorDisplay"] == "none" or s["inspectorWidth"] == 0)
+    s1 = wait_for(wide, lambda s: s["inspectorDisplay"] == "none" or s["inspectorWidth"] == 0, read=state)
     assert s1["inspectorDisplay"] == "none" or s1["inspectorWidth"] == 0, s1
     assert s1["tableWidth"] > s0["tableWidth"] or s1["mainWidth"] > s0["mainWidth"], (s0, s1)
     assert s1["mainWidth"] >= 1280 - TOL, "the table's column should take the full width"
     toggle_label(wide).click()
-    s2 = wait_for(wide, lambda s: s["inspectorDisplay"] != "none" and s["inspectorWidth"] > 0)
+    s2 = wait_for(wide, lambda s: s["inspectorDisplay"] != "none" and s["inspectorWidth"] > 0, read=state)
     assert s2["inspectorDisplay"] != "none"
     assert abs(s2["inspectorWidth"] - 300) <= TOL, s2
     assert s2["panels"] == [RECORD], "toggling keeps the selection"
@@ -186,10 +176,10 @@ def test_wide_toggle_collapses_and_presents(wide, site):
 def test_wide_back_returns_to_previous_selection(wide, site):
     open_page(wide, site, RECORD)
     select_link(wide, OTHER).click()
-    s = wait_for(wide, lambda s: s["panels"] == [OTHER])
+    s = wait_for(wide, lambda s: s["panels"] == [OTHER], read=state)
     assert s["panels"] == [OTHER]
     wide.back()
-    s = wait_for(wide, lambda s: s["panels"] == [RECORD])
+    s = wait_for(wide, lambda s: s["panels"] == [RECORD], read=state)
     assert s["hash"] == "#" + RECORD
     assert s["panels"] == [RECORD]
     selected, unselected = wide.execute_script(ROW_BG_JS, RECORD, OTHER)
@@ -200,10 +190,10 @@ def test_wide_dark_color_scheme_changes_body_background(wide, site):
     emulate_media(wide, scheme="light")
     light = open_page(wide, site)["bodyBg"]
     emulate_media(wide, scheme="dark")
-    dark = wait_for(wide, lambda s: s["bodyBg"] != light)["bodyBg"]
+    dark = wait_for(wide, lambda s: s["bodyBg"] != light, read=state)["bodyBg"]
     assert dark != light, f"body background stays {light} in dark mode"
     emulate_media(wide, scheme="light")
-    assert wait_for(wide, lambda s: s["bodyBg"] == light)["bodyBg"] == light
+    assert wait_for(wide, lambda s: s["bodyBg"] == light, read=state)["bodyBg"] == light
 
 
 # ---------------------------------------------------------------- narrow (390 x 844)
@@ -234,7 +224,7 @@ def test_narrow_no_sheet_without_selection(narrow, site):
 def test_narrow_deep_linked_detent(narrow, site, fragment, shown, dims):
     open_page(narrow, site, fragment)
     # Where the dim follows the fragment it fades in (0.25 s): wait for it too.
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - shown) <= TOL and s["dimShown"] == dims)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - shown) <= TOL and s["dimShown"] == dims, read=state)
     assert s["panels"] == [RECORD]
     assert abs(s["sheetShown"] - shown) <= TOL, f"sheet shows {s['sheetShown']} px, want {shown}"
     if dims:
@@ -246,13 +236,13 @@ def test_narrow_deep_linked_detent(narrow, site, fragment, shown, dims):
 
 def test_narrow_large_detent_is_nearly_full_height(narrow, site):
     open_page(narrow, site, RECORD + "_large")
-    s = wait_for(narrow, lambda s: s["sheetShown"] > NARROW_H / 2)
+    s = wait_for(narrow, lambda s: s["sheetShown"] > NARROW_H / 2, read=state)
     assert 0.85 * NARROW_H <= s["sheetShown"] < NARROW_H, s["sheetShown"]
 
 
 def test_narrow_row_behind_sheet_is_clickable_at_200(narrow, site):
     open_page(narrow, site, RECORD)
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL, read=state)
     assert abs(s["sheetShown"] - 200) <= TOL
     link = select_link(narrow, OTHER)
     narrow.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
@@ -270,17 +260,17 @@ def test_narrow_row_behind_sheet_is_clickable_at_200(narrow, site):
     assert hit["y"] < NARROW_H - 200, "the row should be above the 200 px sheet"
     assert hit["inTable"] and hit["inRow"], f"elementFromPoint hit {hit['what']}"
     link.click()  # Selenium refuses with "element click intercepted" if something covers it
-    s = wait_for(narrow, lambda s: s["panels"] == [OTHER])
+    s = wait_for(narrow, lambda s: s["panels"] == [OTHER], read=state)
     assert s["hash"] == "#" + OTHER and s["panels"] == [OTHER]
 
 
 def test_narrow_detent_link_moves_sheet_to_medium(narrow, site):
     open_page(narrow, site, RECORD)
-    wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL)
+    wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL, read=state)
     narrow.find_element(
         By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] [data-detent="medium"]'
     ).click()
-    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"], timeout=3)
+    s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"], timeout=3, read=state)
     assert s["hash"] == "#" + RECORD + "_medium"
     assert abs(s["sheetShown"] - NARROW_H / 2) <= TOL, s["sheetShown"]
     assert s["dimShown"]

@@ -6,7 +6,7 @@ import Yams
 @testable import CasefileLoading
 
 /// The first difference between two node trees — kind, text, style, resolved tag, mark — or nil.
-private func difference(_ a: Node, _ b: Node, at path: String = "$") -> String? {
+func difference(_ a: Node, _ b: Node, at path: String = "$") -> String? {
     guard a.mark?.line == b.mark?.line, a.mark?.column == b.mark?.column else {
         return "\(path): mark \(a.mark.map(\.description) ?? "nil") vs \(b.mark.map(\.description) ?? "nil")"
     }
@@ -39,7 +39,7 @@ private func difference(_ a: Node, _ b: Node, at path: String = "$") -> String? 
     }
 }
 
-private func read(_ json: String) throws -> Node {
+func read(_ json: String) throws -> Node {
     try JSONReader.read(json)
 }
 
@@ -56,7 +56,7 @@ struct JSONErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 /// The error reading `json` gives, or nil when it reads.
-private func failure(_ json: String) -> JSONSyntaxError? {
+func failure(_ json: String) -> JSONSyntaxError? {
     do {
         _ = try JSONReader.read(json)
         return nil
@@ -227,77 +227,3 @@ struct JSONReaderTests {
     }
 }
 
-/// JSON files in a case: strict JSON, with the places of their problems as written.
-@Suite("JSON files in a case")
-struct JSONCaseFileTests {
-    @Test func aBareWordIsASyntaxErrorNotYAML() async throws {
-        let json = #"[{"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:10:00-07:00", "location": "Pond", "bites": two}]"#
-        let loaded = try await loadCase(["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "bulletins.json": json])
-        let d = try onlyOne("syntax", in: loaded.diagnostics)
-        let p = try #require(place(of: "two", in: json))
-        #expect(d.location == CasefileModel.SourceLocation(path: "bulletins.json", line: p.line, column: p.column))
-        #expect(d.message.hasPrefix("unexpected word two"))
-        #expect(d.fix == "Fix the syntax at this place; the rest of the file was not read.")
-        #expect(loaded.caseContent.bulletins.isEmpty)
-        #expect(loaded.unreadCollections == [.bulletins])
-    }
-
-    @Test func aDuplicateKeyIsASyntaxErrorAtItsFirstOccurrence() async throws {
-        let json = "[\n  {\"id\": \"fox\", \"name\": \"Fox\", \"species\": \"Fox\", \"name\": \"Vixen\"}\n]\n"
-        let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": json])
-        let d = try onlyOne("syntax", in: loaded.diagnostics)
-        #expect(d.message == "duplicate key \"name\"")
-        #expect(d.location == CasefileModel.SourceLocation(path: "animals.json", line: 2, column: 17))
-    }
-
-    @Test func aFileWithAByteOrderMarkAndCRLFLoads() async throws {
-        let json = "\u{FEFF}[\r\n  {\"id\": \"fox\", \"name\": \"Fox\", \"species\": \"Fox\", \"suspicionLevel\": 7}\r\n]\r\n"
-        let loaded = try await loadCase(["site.yaml": minimalSite, "animals.json": json])
-        #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
-        #expect(loaded.sourceMap.animals.first?.location == CasefileModel.SourceLocation(path: "animals.json", line: 2, column: 3))
-    }
-}
-
-/// A one-line JSON export with escaped emoji (Python's `json.dump` by default): the places of its
-/// problems, found while reading and found again later, are where the author's text has them.
-@Suite struct EscapedEmojiPlaceTests {
-    static let animals = #"[{"id": "fox", "name": "Fox", "species": "Fox", "emoji": "\ud83e\udd8a", "favoriteFruits": ["elstar"]}, "#
-        + #"{"id": "owl", "name": "Owl", "species": "Owl", "emoji": "\ud83e\udd89", "suspicionLevel": 1.4, "#
-        + #""favoriteFruits": ["pink-pearl", "durian"]}, {"id": "fox", "name": "Fox again", "species": "Fox"}]"#
-
-    @Test func columnsAfterEscapedEmojiAreAsWritten() async throws {
-        let folder = try TempCase(["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "animals.json": Self.animals])
-        defer { folder.remove() }
-        let validated = try await folder.validate()
-        let text = try String(contentsOf: folder.url.appendingPathComponent("animals.json"), encoding: .utf8)
-        func at(_ needle: String, _ occurrence: Int = 1) throws -> CasefileModel.SourceLocation {
-            let p = try #require(place(of: needle, in: text, occurrence: occurrence))
-            return CasefileModel.SourceLocation(path: "animals.json", line: p.line, column: p.column)
-        }
-        let level = try at("1.4"), durian = try at("\"durian\""), secondFox = try at("\"fox\"", 2)
-        let firstFox = try at("\"fox\""), owl = try at("{\"id\": \"owl\"")
-        // Found while reading: after two escaped emoji.
-        let range = try onlyOne("suspicion-range", in: validated.diagnostics)
-        #expect(range.location == level)
-        // Found again later (the slow path): after two, and after two with a duplicate id.
-        let unknown = try onlyOne("unknown-fruit", in: validated.diagnostics)
-        #expect(unknown.location == durian)
-        let duplicate = try onlyOne("duplicate-id", in: validated.diagnostics)
-        #expect(duplicate.location == secondFox)
-        #expect(duplicate.related == [firstFox])
-        // Records start where their `{` is.
-        #expect(validated.sourceMap.animals[1].location == owl)
-    }
-
-    @Test func aSyntaxErrorAfterAnEscapedEmojiIsWhereItWasWritten() async throws {
-        let json = #"[{"id": "fox", "emoji": "\ud83e\udd8a", "name": "Fox" "species": "Fox"}]"#
-        let folder = try TempCase(["site.yaml": minimalSite, "animals.json": json])
-        defer { folder.remove() }
-        let loaded = try await folder.load()
-        let d = try onlyOne("syntax", in: loaded.diagnostics)
-        // The `"` of "species" is where a `,` or `}` was wanted.
-        let p = try #require(place(of: "\"species\"", in: json))
-        #expect(d.location == CasefileModel.SourceLocation(path: "animals.json", line: p.line, column: p.column))
-        #expect(d.message == "expected ',' or '}' after an object member, found '\"'")
-    }
-}
