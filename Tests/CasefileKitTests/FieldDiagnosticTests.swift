@@ -11,14 +11,6 @@ func loadOverFruits(_ files: [String: String], bytes: [String: Data] = [:]) asyn
     return try await loadCase(all, displayPath: "Cases/small", bytes: bytes)
 }
 
-func onlyProblem(_ rule: String, in loaded: LoadedCase,
-                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
-    try onlyOne(rule, in: loaded.diagnostics, sourceLocation: sourceLocation)
-}
-
-func placeIn(_ file: String, _ line: Int, _ column: Int) -> CasefileModel.SourceLocation {
-    CasefileModel.SourceLocation(path: file, line: line, column: column)
-}
 
 @Suite("Field diagnostics")
 struct FieldDiagnosticTests {
@@ -30,14 +22,14 @@ struct FieldDiagnosticTests {
             - id: owl
               species: Owl
             """])
-        let d = try onlyProblem("missing-field", in: loaded)
+        let d = try only("missing-field", in: loaded)
         #expect(d.severity == .error)
         #expect(d.field == "name")
         #expect(d.recordID == "owl")
         #expect(d.collection == .animals)
         #expect(d.message.contains("\"name\""))
         // The second record starts at its first key, `id`, on line 4, column 3.
-        #expect(d.location == placeIn("animals.yaml", 4, 3))
+        #expect(d.location == place("animals.yaml", 4, 3))
     }
 
     @Test func missingRequiredFieldInJSON() async throws {
@@ -47,11 +39,11 @@ struct FieldDiagnosticTests {
                 {"id": "owl", "name": "Owl"}
             ]
             """])
-        let d = try onlyProblem("missing-field", in: loaded)
+        let d = try only("missing-field", in: loaded)
         #expect(d.field == "species")
         #expect(d.recordID == "owl")
         // The object's `{` is line 3, column 5.
-        #expect(d.location == placeIn("animals.json", 3, 5))
+        #expect(d.location == place("animals.json", 3, 5))
     }
 
     @Test func missingIDDropsTheRecord() async throws {
@@ -62,9 +54,9 @@ struct FieldDiagnosticTests {
             - name: Nameless
               species: Owl
             """])
-        let d = try onlyProblem("missing-field", in: loaded)
+        let d = try only("missing-field", in: loaded)
         #expect(d.field == "id")
-        #expect(d.location == placeIn("animals.yaml", 4, 3))
+        #expect(d.location == place("animals.yaml", 4, 3))
         #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
     }
 
@@ -74,10 +66,10 @@ struct FieldDiagnosticTests {
               name: ~
               species: Fox
             """])
-        let d = try onlyProblem("missing-field", in: loaded)
+        let d = try only("missing-field", in: loaded)
         #expect(d.field == "name")
         // `~` is line 2, column 9.
-        #expect(d.location == placeIn("animals.yaml", 2, 9))
+        #expect(d.location == place("animals.yaml", 2, 9))
     }
 
     @Test func quotedNumberIsATypeMismatchAtTheValue() async throws {
@@ -87,12 +79,12 @@ struct FieldDiagnosticTests {
               species: Fox
               suspicionLevel: "high"
             """])
-        let d = try onlyProblem("type-mismatch", in: loaded)
+        let d = try only("type-mismatch", in: loaded)
         #expect(d.severity == .error)
         #expect(d.field == "suspicionLevel")
         #expect(d.recordID == "fox")
         // `  suspicionLevel: ` is 18 characters: the `"` of "high" is column 19 of line 4.
-        #expect(d.location == placeIn("animals.yaml", 4, 19))
+        #expect(d.location == place("animals.yaml", 4, 19))
         #expect(d.message.contains("high"))
         // The record is kept, with the default.
         #expect(loaded.caseContent.animals.first?.suspicionLevel == 0)
@@ -106,10 +98,10 @@ struct FieldDiagnosticTests {
               emoji: "🦊"
               favoriteFruits: elstar
             """])
-        let d = try onlyProblem("type-mismatch", in: loaded)
+        let d = try only("type-mismatch", in: loaded)
         #expect(d.field == "favoriteFruits")
         // `  favoriteFruits: ` is 18 characters: `elstar` starts at column 19 of line 5.
-        #expect(d.location == placeIn("animals.yaml", 5, 19))
+        #expect(d.location == place("animals.yaml", 5, 19))
         #expect(d.message.contains("list"))
     }
 
@@ -123,11 +115,11 @@ struct FieldDiagnosticTests {
               pawSize: [huge]
             - {id: owl, name: "Ölwen", species: Owl, bites: 1}
             """])
-        let mismatch = try onlyProblem("type-mismatch", in: loaded)
-        #expect(mismatch.location == placeIn("animals.yaml", 5, 12))
-        let unknown = try onlyProblem("unknown-field", in: loaded)
+        let mismatch = try only("type-mismatch", in: loaded)
+        #expect(mismatch.location == place("animals.yaml", 5, 12))
+        let unknown = try only("unknown-field", in: loaded)
         // `- {id: owl, name: "Ölwen", species: Owl, ` is 41 scalars: `bites` is column 42.
-        #expect(unknown.location == placeIn("animals.yaml", 6, 42))
+        #expect(unknown.location == place("animals.yaml", 6, 42))
     }
 
     @Test func typeMismatchesInJSON() async throws {
@@ -140,7 +132,7 @@ struct FieldDiagnosticTests {
         #expect(Set(mismatches.compactMap(\.field)) == ["suspicionLevel", "favoriteFruits", "bites"])
         let level = try #require(mismatches.first { $0.field == "suspicionLevel" })
         // `"0.5"` starts at column 67 of line 1.
-        #expect(level.location == placeIn("animals.json", 1, 67))
+        #expect(level.location == place("animals.json", 1, 67))
     }
 
     @Test func unknownFieldSuggestsTheNearestKnownOne() async throws {
@@ -149,15 +141,15 @@ struct FieldDiagnosticTests {
               name: Fox
               speces: Fox
             """])
-        let d = try onlyProblem("unknown-field", in: loaded)
+        let d = try only("unknown-field", in: loaded)
         #expect(d.severity == .warning)
         #expect(d.message.contains(#"did you mean "species""#))
         #expect(d.field == "speces")
         #expect(d.recordID == "fox")
         // The key `speces` is line 3, column 3.
-        #expect(d.location == placeIn("animals.yaml", 3, 3))
+        #expect(d.location == place("animals.yaml", 3, 3))
         // `species` itself is then missing.
-        let missing = try onlyProblem("missing-field", in: loaded)
+        let missing = try only("missing-field", in: loaded)
         #expect(missing.field == "species")
     }
 
@@ -170,17 +162,17 @@ struct FieldDiagnosticTests {
                 sleep: "22:00"
                 wak: "06:00"
             """])
-        let unknown = try onlyProblem("unknown-field", in: loaded)
+        let unknown = try only("unknown-field", in: loaded)
         #expect(unknown.field == "sleepSchedule.wak")
         #expect(unknown.message.contains(#"did you mean "wake""#))
-        #expect(unknown.location == placeIn("animals.yaml", 6, 5))
-        let missing = try onlyProblem("missing-field", in: loaded)
+        #expect(unknown.location == place("animals.yaml", 6, 5))
+        let missing = try only("missing-field", in: loaded)
         #expect(missing.field == "sleepSchedule.wake")
     }
 
     @Test func unknownFieldFarFromAnyKnownOneHasNoSuggestion() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": "- id: fox\n  name: Fox\n  species: Fox\n  favouriteColour: blue\n"])
-        let d = try onlyProblem("unknown-field", in: loaded)
+        let d = try only("unknown-field", in: loaded)
         #expect(!d.message.contains("did you mean"))
     }
 }

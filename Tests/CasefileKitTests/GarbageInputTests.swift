@@ -7,8 +7,8 @@ import Testing
 struct GarbageInputTests {
     @Test func binaryBytes() async throws {
         let loaded = try await loadOverFruits([:], bytes: ["animals.yaml": Data([0xFF, 0xFE, 0x00, 0x41, 0x80, 0xC3, 0x28, 0x0A])])
-        let d = try onlyProblem("syntax", in: loaded)
-        #expect(d.location == placeIn("animals.yaml", 1, 1))
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("animals.yaml", 1, 1))
         #expect(loaded.caseContent.animals.isEmpty)
     }
 
@@ -17,8 +17,8 @@ struct GarbageInputTests {
         var bytes = Data("- id: fox\n  name: F".utf8)
         bytes.append(contentsOf: [0xC3, 0x78, 0x0A])
         let loaded = try await loadOverFruits([:], bytes: ["animals.yaml": bytes])
-        let d = try onlyProblem("syntax", in: loaded)
-        #expect(d.location == placeIn("animals.yaml", 2, 10))
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("animals.yaml", 2, 10))
         #expect(d.message.contains("not UTF-8"))
     }
 
@@ -26,8 +26,8 @@ struct GarbageInputTests {
         var note = Data("# Fox\n\nSaw é and ".utf8)
         note.append(contentsOf: [0xFF, 0x0A])
         let loaded = try await loadOverFruits([:], bytes: ["notes/animals/fox.md": note])
-        let d = try onlyProblem("syntax", in: loaded)
-        #expect(d.location == placeIn("notes/animals/fox.md", 3, 11))
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("notes/animals/fox.md", 3, 11))
         #expect(loaded.caseContent.notes[.animals]?["fox"]?.source.contains("\u{FFFD}") == true)
     }
 
@@ -38,28 +38,28 @@ struct GarbageInputTests {
         // The mark is not a column: the bad paw size is where an editor shows it.
         let validated = await Validator().validate(loaded)
         let d = try #require(validated.diagnostics.first { $0.ruleID == "paw-size" })
-        #expect(d.location == placeIn("animals.yaml", 5, 12))
+        #expect(d.location == place("animals.yaml", 5, 12))
     }
 
     @Test func controlCharactersInUTF8Text() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": "- id: fox\n  name: F\u{1}x\n"])
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         // The control character is on line 2, column 10.
-        #expect(d.location == placeIn("animals.yaml", 2, 10))
+        #expect(d.location == place("animals.yaml", 2, 10))
     }
 
     @Test func nulByte() async throws {
         let loaded = try await loadOverFruits([:], bytes: ["animals.yaml": Data("- id: fox\n  name: F\u{0}x\n  species: Fox\n".utf8)])
         // The NUL is not taken for the end of the text: it is a control character at 2:10.
-        let d = try onlyProblem("syntax", in: loaded)
-        #expect(d.location == placeIn("animals.yaml", 2, 10))
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("animals.yaml", 2, 10))
     }
 
     @Test func emptySiteYaml() async throws {
         let loaded = try await loadCase(["site.yaml": ""], displayPath: "Cases/small")
-        let d = try onlyProblem("missing-field", in: loaded)
+        let d = try only("missing-field", in: loaded)
         #expect(d.field == "title")
-        #expect(d.location == placeIn("site.yaml", 1, 1))
+        #expect(d.location == place("site.yaml", 1, 1))
     }
 
     @Test func emptyAndCommentOnlyCollectionFiles() async throws {
@@ -73,23 +73,23 @@ struct GarbageInputTests {
 
     @Test func topLevelScalar() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": "just some words\n"])
-        let d = try onlyProblem("type-mismatch", in: loaded)
-        #expect(d.location == placeIn("animals.yaml", 1, 1))
+        let d = try only("type-mismatch", in: loaded)
+        #expect(d.location == place("animals.yaml", 1, 1))
         #expect(d.message.contains("list"))
     }
 
     @Test func topLevelMapping() async throws {
         let loaded = try await loadOverFruits(["animals.json": "{\"id\": \"fox\"}"])
-        let d = try onlyProblem("type-mismatch", in: loaded)
-        #expect(d.location == placeIn("animals.json", 1, 1))
+        let d = try only("type-mismatch", in: loaded)
+        #expect(d.location == place("animals.json", 1, 1))
     }
 
     @Test func listOfNumbers() async throws {
         let loaded = try await loadOverFruits(["animals.json": "[1, 2,\n 3]"])
         let mismatches = loaded.diagnostics.with(rule: "type-mismatch")
         #expect(mismatches.count == 3)
-        #expect(mismatches.map(\.location) == [placeIn("animals.json", 1, 2), placeIn("animals.json", 1, 5),
-                                                placeIn("animals.json", 2, 2)])
+        #expect(mismatches.map(\.location) == [place("animals.json", 1, 2), place("animals.json", 1, 5),
+                                                place("animals.json", 2, 2)])
         #expect(loaded.caseContent.animals.isEmpty)
     }
 
@@ -123,7 +123,7 @@ struct GarbageInputTests {
 
     @Test func siteYamlThatIsAList() async throws {
         let loaded = try await loadCase(["site.yaml": "- title\n- x\n"], displayPath: "Cases/small")
-        let d = try onlyProblem("type-mismatch", in: loaded)
+        let d = try only("type-mismatch", in: loaded)
         #expect(d.location?.path == "site.yaml")
     }
 

@@ -14,9 +14,9 @@ struct SyntaxDiagnosticTests {
             """])
         // Line 3 is indented one column deeper than `name:`, so "Fox species" reads as one
         // multi-line plain scalar, and the `:` after it (column 11) cannot start a value.
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.severity == .error)
-        #expect(d.location == placeIn("animals.yaml", 3, 11))
+        #expect(d.location == place("animals.yaml", 3, 11))
         #expect(d.message.contains("mapping values are not allowed"))
         #expect(loaded.caseContent.animals.isEmpty)
         // The other files still load.
@@ -33,13 +33,13 @@ struct SyntaxDiagnosticTests {
               name: Owl
               species: Owl
             """])
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.severity == .error)
         #expect(d.location?.path == "animals.yaml")
         // The `[` opened on line 4 is never closed, so the plain scalar `pink-pearl` runs on
         // into line 5 (`pink-pearl - id`); the `:` after it, line 5 column 5, is where libyaml
         // wanted a `,` or `]`.
-        #expect(d.location == placeIn("animals.yaml", 5, 5))
+        #expect(d.location == place("animals.yaml", 5, 5))
         #expect(d.message.contains("did not find expected ',' or ']'"))
         #expect(d.message.contains("flow sequence"))
         #expect(loaded.caseContent.animals.isEmpty)
@@ -47,10 +47,10 @@ struct SyntaxDiagnosticTests {
 
     @Test func yamlUnclosedFlowSequenceAtTheEnd() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": "- id: fox\n  name: Fox\n  species: Fox\n  favoriteFruits: [elstar, pink-pearl\n"])
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.location?.path == "animals.yaml")
         // The file ends inside the list: the end of the stream is line 5, column 1.
-        #expect(d.location == placeIn("animals.yaml", 5, 1))
+        #expect(d.location == place("animals.yaml", 5, 1))
         #expect(d.message.contains("did not find expected ',' or ']'"))
     }
 
@@ -61,25 +61,25 @@ struct SyntaxDiagnosticTests {
               {"id": "owl", "name": "Owl", "species": "Owl"}
             ]
             """])
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.severity == .error)
         // The second object's `{` on line 3, column 3 is where a `,` or `]` was expected.
-        #expect(d.location == placeIn("animals.json", 3, 3))
+        #expect(d.location == place("animals.json", 3, 3))
         #expect(d.message == "expected ',' or ']' after an array element, found '{'")
         #expect(loaded.caseContent.animals.isEmpty)
     }
 
     @Test func jsonTrailingGarbageAndTruncation() async throws {
         let truncated = try await loadOverFruits(["animals.json": "[\n  {\"id\": \"fox\", \"name\": \"Fox\",\n"])
-        let d = try onlyProblem("syntax", in: truncated)
+        let d = try only("syntax", in: truncated)
         #expect(d.location?.path == "animals.json")
         #expect(d.location?.line == 3)
         #expect(d.message == "expected a key in double quotes after ',', found the end of the file")
 
         let unterminated = try await loadOverFruits(["animals.json": "[\n  {\"id\": \"fox\", \"name\": \"Fox}\n]\n"])
-        let u = try onlyProblem("syntax", in: unterminated)
+        let u = try only("syntax", in: unterminated)
         // The string opened at `"Fox}` (line 2, column 25) runs into the end of its line.
-        #expect(u.location == placeIn("animals.json", 2, 25))
+        #expect(u.location == place("animals.json", 2, 25))
         #expect(u.message == "unterminated string: the line ends before its closing '\"'")
     }
 
@@ -90,14 +90,14 @@ struct SyntaxDiagnosticTests {
               species: Fox
               name: Vixen
             """])
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.message.contains("\"name\""))
         #expect(d.location?.path == "animals.yaml")
     }
 
     @Test func syntaxErrorInSiteYaml() async throws {
         let loaded = try await loadCase(["site.yaml": "title: [Unclosed\n"], displayPath: "Cases/small")
-        let d = try onlyProblem("syntax", in: loaded)
+        let d = try only("syntax", in: loaded)
         #expect(d.location?.path == "site.yaml")
         #expect(d.location?.line == 2)
         // The default title stands in.

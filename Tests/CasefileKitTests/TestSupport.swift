@@ -93,6 +93,23 @@ extension Array where Element == Diagnostic {
 }
 
 /// The one diagnostic of `rule` among `diagnostics`; records an issue when there is not exactly one.
+/// The one problem of `rule` a validation found (a test fails when there is not exactly one).
+func only(_ rule: String, in validated: ValidatedCase,
+          sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
+    try onlyOne(rule, in: validated.diagnostics, sourceLocation: sourceLocation)
+}
+
+/// The one problem of `rule` loading found.
+func only(_ rule: String, in loaded: LoadedCase,
+          sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
+    try onlyOne(rule, in: loaded.diagnostics, sourceLocation: sourceLocation)
+}
+
+/// A place in a file of the case, as diagnostics give it.
+func place(_ file: String, _ line: Int, _ column: Int) -> CasefileModel.SourceLocation {
+    CasefileModel.SourceLocation(path: file, line: line, column: column)
+}
+
 func onlyOne(_ rule: String, in diagnostics: [Diagnostic],
              sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
     let found = diagnostics.with(rule: rule)

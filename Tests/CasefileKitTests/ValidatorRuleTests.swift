@@ -11,15 +11,6 @@ func validate(_ changes: [String: String?]) async throws -> ValidatedCase {
     return try await validateCase(files, displayPath: "Case")
 }
 
-func only(_ rule: String, in validated: ValidatedCase,
-                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Diagnostic {
-    try onlyOne(rule, in: validated.diagnostics, sourceLocation: sourceLocation)
-}
-
-func place(_ file: String, _ line: Int, _ column: Int) -> CasefileModel.SourceLocation {
-    CasefileModel.SourceLocation(path: file, line: line, column: column)
-}
-
 @Suite("Validator rules")
 struct ValidatorRuleTests {
     @Test func theBaseCaseIsClean() async throws {
