@@ -47,7 +47,7 @@ struct BulletinsPage {
             let capped = PageFrame.capped(suspects, count: v.index.suspectCount(b))
             let when = frame.refs.whens[b]
             let reporter: MustacheValue = if let id = bulletin.reportedBy {
-                if let r = v.index.animalIndex[id] {
+                if let r = v.index.animalPosition[id] {
                     frame.animal(r)
                 } else {
                     .object(RecordRefs.Animal(id: HTMLText(id), name: HTMLText(id), emoji: .empty, species: .empty, href: .empty))

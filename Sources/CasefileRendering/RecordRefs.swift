@@ -126,7 +126,7 @@ package struct RecordRefs: Sendable {
         animals = animalViews.map { $0.map { .object($0) } }
         bulletinViews = (0...1).map { depth in
             c.bulletins.enumerated().map { b, bulletin in
-                let fruitName = v.index.fruitIndex[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit)
+                let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit)
                 return Bulletin(id: HTMLText(bulletin.id), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
                                 when: whens[b].display, datetime: whens[b].iso, location: HTMLText(bulletin.location),
                                 fruitName: fruitName)
@@ -140,7 +140,7 @@ package struct RecordRefs: Sendable {
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
     func fruit(_ id: String, index: CaseIndex, depth: Int) -> MustacheValue {
-        guard let f = index.fruitIndex[id] else {
+        guard let f = index.fruitPosition[id] else {
             return .object(Fruit(id: HTMLText(id), name: HTMLText(id), color: "", href: .empty, known: false))
         }
         return fruits[depth][f]

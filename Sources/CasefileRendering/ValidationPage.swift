@@ -51,9 +51,9 @@ struct ValidationPage {
         let v = frame.validated
         guard let collection = problem.collection, let id = problem.recordID else { return "" }
         let ids = switch collection {
-        case .fruits: v.index.fruitIndex
-        case .animals: v.index.animalIndex
-        case .bulletins: v.index.bulletinIndex
+        case .fruits: v.index.fruitPosition
+        case .animals: v.index.animalPosition
+        case .bulletins: v.index.bulletinPosition
         }
         guard let i = ids[id] else { return "" }
         return frame.link(to: collection.pageKind, recordAt: i, fragment: v.fragments[collection][i])

@@ -19,15 +19,15 @@ public struct CaseIndex: Sendable {
     }
 
     public struct Involvement: Sendable, Hashable {
-        /// Index into `bulletins`.
+        /// Its position in `bulletins`.
         public var bulletin: Int
         public var asleep: Bool
     }
 
-    /// The first record with each id, by collection.
-    public let fruitIndex: [String: Int]
-    public let animalIndex: [String: Int]
-    public let bulletinIndex: [String: Int]
+    /// Where the first record with each id stands in its collection (its position in the list).
+    public let fruitPosition: [String: Int]
+    public let animalPosition: [String: Int]
+    public let bulletinPosition: [String: Int]
     /// Per fruit: the animals that favour it (an animal that lists a fruit twice, twice), and the
     /// bulletins about it, both in file order.
     public let fans: [[Int]]
@@ -47,26 +47,26 @@ public struct CaseIndex: Sendable {
     private let asleepInvolvementCounts: [Int]
 
     public init(_ caseContent: CaseContent) {
-        func firstIndex(_ ids: [String]) -> [String: Int] {
+        func firstPositions(_ ids: [String]) -> [String: Int] {
             var map: [String: Int] = [:]
             map.reserveCapacity(ids.count)
             for (i, id) in ids.enumerated() where map[id] == nil { map[id] = i }
             return map
         }
-        let fruitIndex = firstIndex(caseContent.fruits.map(\.id))
-        self.fruitIndex = fruitIndex
-        animalIndex = firstIndex(caseContent.animals.map(\.id))
-        bulletinIndex = firstIndex(caseContent.bulletins.map(\.id))
+        let fruitPosition = firstPositions(caseContent.fruits.map(\.id))
+        self.fruitPosition = fruitPosition
+        animalPosition = firstPositions(caseContent.animals.map(\.id))
+        bulletinPosition = firstPositions(caseContent.bulletins.map(\.id))
         let zone = TimeZone(identifier: caseContent.site.timeZone) ?? TimeZone(secondsFromGMT: 0)!
 
-        let favourites = caseContent.animals.map { $0.favoriteFruits.compactMap { fruitIndex[$0] } }
+        let favourites = caseContent.animals.map { $0.favoriteFruits.compactMap { fruitPosition[$0] } }
         var fans = [[Int]](repeating: [], count: caseContent.fruits.count)
         for (a, fruits) in favourites.enumerated() {
             for f in fruits { fans[f].append(a) }
         }
         var fruitBulletins = [[Int]](repeating: [], count: caseContent.fruits.count)
         let localTimes = caseContent.bulletins.map { $0.nibbledAt.map { $0.local(in: zone) } }
-        let bulletinFruit = caseContent.bulletins.map { fruitIndex[$0.fruit] }
+        let bulletinFruit = caseContent.bulletins.map { fruitPosition[$0.fruit] }
         for (b, f) in bulletinFruit.enumerated() {
             if let f { fruitBulletins[f].append(b) }
         }

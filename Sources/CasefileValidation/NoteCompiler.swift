@@ -44,7 +44,7 @@ package struct NoteCompiler: Sendable {
         output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
         for path in changed {
             guard let (collection, id) = Self.noteKey(path) else { continue }
-            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            let ids = collection == .animals ? index.animalPosition : index.bulletinPosition
             guard let i = ids[id] else { continue }
             if collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
         }
@@ -62,7 +62,7 @@ package struct NoteCompiler: Sendable {
 
     private func jobs(_ include: (Note) -> Bool) -> [Job] {
         var jobs: [Job] = []
-        for (collection, ids) in [(CaseCollection.animals, index.animalIndex), (.bulletins, index.bulletinIndex)] {
+        for (collection, ids) in [(CaseCollection.animals, index.animalPosition), (.bulletins, index.bulletinPosition)] {
             for note in (caseContent.notes[collection] ?? [:]).values where include(note) {
                 if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
             }
@@ -114,9 +114,9 @@ package struct NoteCompiler: Sendable {
             let collection: CaseCollection
             let ids: [String: Int]
             switch link.kind {
-            case .animal: (collection, ids) = (.animals, index.animalIndex)
-            case .bulletin: (collection, ids) = (.bulletins, index.bulletinIndex)
-            case .fruit: (collection, ids) = (.fruits, index.fruitIndex)
+            case .animal: (collection, ids) = (.animals, index.animalPosition)
+            case .bulletin: (collection, ids) = (.bulletins, index.bulletinPosition)
+            case .fruit: (collection, ids) = (.fruits, index.fruitPosition)
             }
             guard let i = ids[link.id] else { return nil }
             return PagePlan.link(from: host, root: hostRoot, to: pagePlan.path(collection.pageKind, recordAt: i),

@@ -118,7 +118,7 @@ public struct Validator: Sendable {
         let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
         let m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() where checksFruits {
-            for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitIndex[fruit] == nil {
+            for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitPosition[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
@@ -128,14 +128,14 @@ public struct Validator: Sendable {
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
-            if !bulletin.fruit.isEmpty, index.fruitIndex[bulletin.fruit] == nil, checksFruits {
+            if !bulletin.fruit.isEmpty, index.fruitPosition[bulletin.fruit] == nil, checksFruits {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
                     message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
                     location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id,
                     field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
-            if let reporter = bulletin.reportedBy, index.animalIndex[reporter] == nil, c.site.reports(.unknownAnimal),
+            if let reporter = bulletin.reportedBy, index.animalPosition[reporter] == nil, c.site.reports(.unknownAnimal),
                !unread.contains(.animals) {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
@@ -146,7 +146,7 @@ public struct Validator: Sendable {
             }
         }
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
-            let ids = collection == .animals ? index.animalIndex : index.bulletinIndex
+            let ids = collection == .animals ? index.animalPosition : index.bulletinPosition
             for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
                 let candidates = collection == .animals ? animalIDs : bulletinIDs
                 problems.append(Diagnostic(
@@ -183,7 +183,7 @@ public struct Validator: Sendable {
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() where c.site.reports(.reporterIsSuspect) {
-            guard let reporter = bulletin.reportedBy, let r = index.animalIndex[reporter],
+            guard let reporter = bulletin.reportedBy, let r = index.animalPosition[reporter],
                   index.isSuspect(animal: r, in: b), !index.isAsleep(animal: r, at: b) else { continue }
             problems.append(Diagnostic(
                 rule: .reporterIsSuspect,
@@ -194,7 +194,7 @@ public struct Validator: Sendable {
         }
         let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
         for (f, fruit) in c.fruits.enumerated() where fansKnown && index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
-            guard index.fruitIndex[fruit.id] == f else { continue }
+            guard index.fruitPosition[fruit.id] == f else { continue }
             problems.append(Diagnostic(
                 rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
                 location: m.fruits[f].location, collection: .fruits, recordID: fruit.id,
