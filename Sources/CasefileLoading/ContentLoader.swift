@@ -62,7 +62,7 @@ public struct ContentLoader: Sendable {
         var site = SiteSettings(title: "Untitled case")
         if let root = siteFile.root,
            var reader = FieldReader.make(root, path: sitePath, collection: nil, what: "site.yaml",
-                                         known: SiteSettingsDecoding.fields, problems: &problems) {
+                                         known: FieldName.siteFields, problems: &problems) {
             site = SiteSettingsDecoding.decode(&reader)
             problems += reader.diagnostics
         } else if siteFile.root == nil, !problems.contains(where: { $0.location?.path == sitePath }) {
@@ -173,17 +173,17 @@ public struct ContentLoader: Sendable {
         }
         switch collection {
         case .fruits:
-            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.fruitFields,
+            let (list, origins) = decode(items, path: path, collection: collection, fields: FieldName.fruitFields,
                                          problems: &result.problems, RecordDecoding.fruit)
             result.records = .fruits(list)
             result.origins = origins
         case .animals:
-            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.animalFields,
+            let (list, origins) = decode(items, path: path, collection: collection, fields: FieldName.animalFields,
                                          problems: &result.problems, RecordDecoding.animal)
             result.records = .animals(list)
             result.origins = origins
         case .bulletins:
-            let (list, origins) = decode(items, path: path, collection: collection, fields: RecordDecoding.bulletinFields,
+            let (list, origins) = decode(items, path: path, collection: collection, fields: FieldName.bulletinFields,
                                          problems: &result.problems, RecordDecoding.bulletin)
             result.records = .bulletins(list)
             result.origins = origins
@@ -191,7 +191,7 @@ public struct ContentLoader: Sendable {
         return result
     }
 
-    package func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [String],
+    package func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [FieldName],
                                 problems: inout [Diagnostic],
                                 _ decodeOne: (inout FieldReader, inout FieldPlaces) -> Record?) -> ([Record], [RecordOrigin]) {
         var records: [Record] = []
@@ -202,7 +202,7 @@ public struct ContentLoader: Sendable {
             guard var reader = FieldReader.make(item, path: path, collection: collection, what: collection.withArticle,
                                                 known: fields, problems: &problems) else { continue }
             var places = FieldPlaces()
-            places.id = reader.place(of: "id")
+            places.id = reader.place(of: .id)
             let record = decodeOne(&reader, &places)
             problems += reader.diagnostics
             if let record {

@@ -18,7 +18,7 @@ package struct FieldReader {
 
     /// Reads `node` as a mapping whose allowed keys are `known`; nil (with a type-mismatch
     /// diagnostic in `problems`) when it is not a mapping.
-    package static func make(_ node: Node, path: String, collection: CaseCollection?, what: String, known: [String],
+    package static func make(_ node: Node, path: String, collection: CaseCollection?, what: String, known: [FieldName],
                      prefix: String = "", recordID: String? = nil, problems: inout [Diagnostic]) -> FieldReader? {
         let location = SourceLocation(path: path, mark: node.mark)
         guard case let .mapping(mapping) = node else {
@@ -35,7 +35,7 @@ package struct FieldReader {
     }
 
     private init(mapping: Node.Mapping, location: SourceLocation, path: String, collection: CaseCollection?,
-                 known: [String], prefix: String, recordID: String?) {
+                 known: [FieldName], prefix: String, recordID: String?) {
         self.path = path
         self.collection = collection
         self.prefix = prefix
@@ -44,7 +44,7 @@ package struct FieldReader {
         var unknown: [(String, Node)] = []
         for (key, value) in mapping {
             guard case let .scalar(scalar) = key else { continue }
-            if known.contains(scalar.string) {
+            if known.contains(where: { $0.key == scalar.string }) {
                 values[scalar.string] = value
             } else {
                 unknown.append((scalar.string, key))
@@ -52,14 +52,14 @@ package struct FieldReader {
         }
         self.values = values
         // The id first, so that the other problems can name the record.
-        self.recordID = recordID ?? values["id"]?.scalar?.string
+        self.recordID = recordID ?? values[FieldName.id.key]?.scalar?.string
         for (name, key) in unknown {
             diagnostics.append(Diagnostic(
                 rule: .unknownField,
-                message: "unknown field \"\(prefix)\(name)\"\(Suggestion.phrase(for: name, in: known))",
+                message: "unknown field \"\(prefix)\(name)\"\(Suggestion.phrase(for: name, in: known.map(\.key)))",
                 location: SourceLocation(path: path, mark: key.mark), collection: collection,
                 recordID: self.recordID, field: prefix + name, value: name,
-                fix: "Known fields here: \(known.joined(separator: ", "))."))
+                fix: "Known fields here: \(known.map(\.key).joined(separator: ", "))."))
         }
     }
 
@@ -79,14 +79,14 @@ package struct FieldReader {
         return node
     }
 
-    /// Where the value of `key` was written, else where the mapping starts.
-    /// Where the value of `key` was written, when it is there.
-    func place(of key: String) -> FieldPlace? {
-        values[key].map { FieldPlace(SourceLocation(path: path, mark: $0.mark)) }
+    /// Where the value of `field` was written, when it is there.
+    func place(of field: FieldName) -> FieldPlace? {
+        values[field.key].map { FieldPlace(SourceLocation(path: path, mark: $0.mark)) }
     }
 
-    func location(of key: String) -> SourceLocation {
-        values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start
+    /// Where the value of `field` was written, else where the mapping starts.
+    func location(of field: FieldName) -> SourceLocation {
+        values[field.key].map { SourceLocation(path: path, mark: $0.mark) } ?? start
     }
 
     mutating func mismatch(_ key: String, expected: String, got node: Node, fix: String? = nil) {
@@ -98,10 +98,11 @@ package struct FieldReader {
     }
 
     /// A present value of the right type that is not one this field allows.
-    mutating func invalid(_ key: String, expected: String, got value: String, fix: String? = nil) {
+    mutating func invalid(_ field: FieldName, expected: String, got value: String, fix: String? = nil) {
+        let key = field.key
         diagnostics.append(Diagnostic(
             rule: .typeMismatch, message: "\(prefix)\(key) must be \(expected), got \"\(value)\"",
-            location: location(of: key), collection: collection, recordID: recordID, field: prefix + key,
+            location: location(of: field), collection: collection, recordID: recordID, field: prefix + key,
             value: value, fix: fix))
     }
 
@@ -110,7 +111,8 @@ package struct FieldReader {
     }
 
     /// Any scalar, read as text.
-    mutating func string(_ key: String, required: Bool = false) -> String? {
+    mutating func string(_ field: FieldName, required: Bool = false) -> String? {
+        let key = field.key
         guard let node = node(key, required: required) else { return nil }
         guard case let .scalar(scalar) = node else {
             mismatch(key, expected: "text", got: node)
@@ -120,7 +122,8 @@ package struct FieldReader {
     }
 
     /// A number: an unquoted scalar (or JSON number) that reads as one.
-    mutating func number(_ key: String) -> Double? {
+    mutating func number(_ field: FieldName) -> Double? {
+        let key = field.key
         guard let node = node(key, required: false) else { return nil }
         guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any else {
             mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
@@ -131,7 +134,7 @@ package struct FieldReader {
             // YAML's .nan and .inf, and numbers too large for a double (1e999): not numbers a case can use.
             let lower = written.lowercased()
             if Double(written) != nil || [".nan", ".inf", "+.inf", "-.inf"].contains(lower) {
-                invalid(key, expected: "a finite number", got: scalar.string, fix: "Write a number such as 0.5.")
+                invalid(field, expected: "a finite number", got: scalar.string, fix: "Write a number such as 0.5.")
             } else {
                 mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
             }
@@ -141,7 +144,8 @@ package struct FieldReader {
     }
 
     /// A whole number, unquoted.
-    mutating func integer(_ key: String) -> Int? {
+    mutating func integer(_ field: FieldName) -> Int? {
+        let key = field.key
         guard let node = node(key, required: false) else { return nil }
         guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any,
               let value = Int(scalar.string) ?? Double(scalar.string).flatMap({ $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil })
@@ -153,7 +157,8 @@ package struct FieldReader {
     }
 
     /// `true` or `false` (YAML's yes/no/on/off too), unquoted.
-    mutating func bool(_ key: String) -> Bool? {
+    mutating func bool(_ field: FieldName) -> Bool? {
+        let key = field.key
         guard let node = node(key, required: false) else { return nil }
         if case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any {
             switch scalar.string.lowercased() {
@@ -167,7 +172,8 @@ package struct FieldReader {
     }
 
     /// A list of scalars, each with its place; a lone scalar is a type mismatch.
-    mutating func stringList(_ key: String) -> [(String, SourceLocation)]? {
+    mutating func stringList(_ field: FieldName) -> [(String, SourceLocation)]? {
+        let key = field.key
         guard let node = node(key, required: false) else { return nil }
         guard case let .sequence(sequence) = node else {
             mismatch(key, expected: "a list", got: node, fix: "Write a list: [\(node.excerpt ?? "…")].")
@@ -185,7 +191,8 @@ package struct FieldReader {
     }
 
     /// A nested mapping, read by a reader of its own whose findings are merged back with `merge`.
-    mutating func nested(_ key: String, known: [String]) -> FieldReader? {
+    mutating func nested(_ field: FieldName, known: [FieldName]) -> FieldReader? {
+        let key = field.key
         guard let node = node(key, required: false) else { return nil }
         return FieldReader.make(node, path: path, collection: collection, what: prefix + key, known: known,
                                 prefix: prefix + key + ".", recordID: recordID, problems: &diagnostics)

@@ -4,51 +4,47 @@ import CasefileModel
 /// Reads site.yaml into `SiteSettings`, with a diagnostic for every field it cannot use; the
 /// default stands in for a field that is wrong.
 package enum SiteSettingsDecoding {
-    package static let fields = ["title", "description", "baseURL", "timeZone", "language", "pageSize", "inspector", "sheet",
-                         "markdown", "validation", "limits"]
-    static let inspectorFields = ["minWidth", "idealWidth", "maxWidth", "placement", "presented", "compactBelow"]
-    static let sheetFields = ["detents", "backgroundInteractionUpThrough"]
-
+            
     package static func decode(_ r: inout FieldReader) -> SiteSettings {
-        var site = SiteSettings(title: r.string("title", required: true) ?? "Untitled case")
-        site.description = r.string("description")
-        if let url = r.string("baseURL") {
+        var site = SiteSettings(title: r.string(.title, required: true) ?? "Untitled case")
+        site.description = r.string(.description)
+        if let url = r.string(.baseURL) {
             if let normalised = BaseURL.normalised(url) {
                 site.baseURL = normalised
             } else {
-                r.invalid("baseURL", expected: BaseURL.expected, got: url)
+                r.invalid(.baseURL, expected: BaseURL.expected, got: url)
             }
         }
-        if let zone = r.string("timeZone") {
+        if let zone = r.string(.timeZone) {
             if TimeZone(identifier: zone) != nil {
                 site.timeZone = zone
             } else {
                 let hint = Suggestion.phrase(for: zone, in: TimeZone.knownTimeZoneIdentifiers)
                 r.report(Diagnostic(rule: .typeMismatch, message: "timeZone \"\(zone)\" is not an IANA time zone\(hint)",
-                                    location: r.location(of: "timeZone"), field: "timeZone", value: zone,
+                                    location: r.location(of: .timeZone), field: "timeZone", value: zone,
                                     fix: "Write a name such as America/Los_Angeles or UTC."))
             }
         }
-        site.language = r.string("language") ?? site.language
-        if let size = r.integer("pageSize") {
+        site.language = r.string(.language) ?? site.language
+        if let size = r.integer(.pageSize) {
             if (1...1_000_000).contains(size) { site.pageSize = size } else {
-                r.invalid("pageSize", expected: "a whole number from 1 to 1,000,000", got: String(size))
+                r.invalid(.pageSize, expected: "a whole number from 1 to 1,000,000", got: String(size))
             }
         }
-        if var i = r.nested("inspector", known: inspectorFields) {
+        if var i = r.nested(.inspector, known: FieldName.inspectorFields) {
             decodeInspector(&i, into: &site.inspector)
             r.merge(i)
         }
-        if var s = r.nested("sheet", known: sheetFields) {
+        if var s = r.nested(.sheet, known: FieldName.sheetFields) {
             decodeSheet(&s, into: &site.sheet)
             r.merge(s)
         }
-        if var m = r.nested("markdown", known: ["unsafeHTML"]) {
-            site.unsafeHTML = m.bool("unsafeHTML") ?? false
+        if var m = r.nested(.markdown, known: [.unsafeHTML]) {
+            site.unsafeHTML = m.bool(.unsafeHTML) ?? false
             r.merge(m)
         }
-        if var l = r.nested("limits", known: ["dataFileMB", "noteMB"]) {
-            for (key, path) in [("dataFileMB", \ReadLimits.dataFileBytes), ("noteMB", \ReadLimits.noteBytes)] {
+        if var l = r.nested(.limits, known: [.dataFileMB, .noteMB]) {
+            for (key, path) in [(FieldName.dataFileMB, \ReadLimits.dataFileBytes), (.noteMB, \ReadLimits.noteBytes)] {
                 guard let megabytes = l.integer(key) else { continue }
                 if (1...4096).contains(megabytes) { site.limits[keyPath: path] = megabytes << 20 } else {
                     l.invalid(key, expected: "a whole number of megabytes from 1 to 4096", got: String(megabytes))
@@ -56,17 +52,17 @@ package enum SiteSettingsDecoding {
             }
             r.merge(l)
         }
-        if var v = r.nested("validation", known: ["rules"]) {
-            if var rules = v.nested("rules", known: Rule.all.map(\.id)) {
+        if var v = r.nested(.validation, known: [.rules]) {
+            if var rules = v.nested(.rules, known: Rule.all.map(FieldName.init(rule:))) {
                 for rule in Rule.all {
-                    guard let level = rules.string(rule.id) else { continue }
+                    guard let level = rules.string(FieldName(rule: rule)) else { continue }
                     if level == "off" {
                         site.ruleSeverities[rule] = .some(nil)
                     } else if let severity = Severity(rawValue: level) {
                         site.ruleSeverities[rule] = severity
                     } else {
                         let levels = ["error", "warning", "note", "off"]
-                        rules.invalid(rule.id, expected: "error, warning, note or off", got: level,
+                        rules.invalid(FieldName(rule: rule), expected: "error, warning, note or off", got: level,
                                       fix: Suggestion.nearest(to: level, in: levels).map { "Did you mean \"\($0)\"?" }
                                         ?? "Write error, warning, note or off.")
                     }
@@ -79,8 +75,8 @@ package enum SiteSettingsDecoding {
     }
 
     private static func decodeInspector(_ r: inout FieldReader, into inspector: inout InspectorSettings) {
-        for (key, path) in [("minWidth", \InspectorSettings.minWidth), ("idealWidth", \.idealWidth),
-                            ("maxWidth", \.maxWidth), ("compactBelow", \.compactBelow)] {
+        for (key, path) in [(FieldName.minWidth, \InspectorSettings.minWidth), (.idealWidth, \.idealWidth),
+                            (.maxWidth, \.maxWidth), (.compactBelow, \.compactBelow)] {
             if let value = r.number(key) {
                 if value > 0, value < 100_000 { inspector[keyPath: path] = value } else {
                     r.invalid(key, expected: "a positive number of CSS pixels", got: Numbers.plain(value))
@@ -95,18 +91,18 @@ package enum SiteSettingsDecoding {
             inspector.idealWidth = min(max(inspector.idealWidth, inspector.minWidth), max(inspector.maxWidth, inspector.minWidth))
             inspector.maxWidth = max(inspector.maxWidth, inspector.minWidth)
         }
-        if let placement = r.string("placement") {
+        if let placement = r.string(.placement) {
             if let value = InspectorSettings.Placement(rawValue: placement) {
                 inspector.placement = value
             } else {
-                r.invalid("placement", expected: "fullHeight or underToolbar", got: placement)
+                r.invalid(.placement, expected: "fullHeight or underToolbar", got: placement)
             }
         }
-        inspector.presented = r.bool("presented") ?? inspector.presented
+        inspector.presented = r.bool(.presented) ?? inspector.presented
     }
 
     private static func decodeSheet(_ r: inout FieldReader, into sheet: inout SheetSettings) {
-        if let names = r.stringList("detents") {
+        if let names = r.stringList(.detents) {
             var detents: [Detent] = []
             for (name, place) in names {
                 if let detent = Detent(name: name), !detents.contains(detent) {
@@ -120,7 +116,7 @@ package enum SiteSettingsDecoding {
             }
             if !detents.isEmpty { sheet.detents = detents }
         }
-        if let limit = r.string("backgroundInteractionUpThrough") {
+        if let limit = r.string(.backgroundInteractionUpThrough) {
             if limit == "none" {
                 sheet.backgroundInteractionUpThrough = nil
             } else if let detent = Detent(name: limit), sheet.detents.contains(detent) {
@@ -128,7 +124,7 @@ package enum SiteSettingsDecoding {
             } else {
                 r.report(Diagnostic(rule: .typeMismatch,
                                     message: "backgroundInteractionUpThrough must be one of the detents (\(sheet.detents.map(\.description).joined(separator: ", "))) or none, got \"\(limit)\"",
-                                    location: r.location(of: "backgroundInteractionUpThrough"),
+                                    location: r.location(of: .backgroundInteractionUpThrough),
                                     field: "sheet.backgroundInteractionUpThrough", value: limit,
                                     fix: "Name a detent from sheet.detents, or none."))
             }

@@ -30,15 +30,15 @@ public enum FuzzEntry {
                 switch collection {
                 case .fruits:
                     (records.fruits, sourceMap.fruits) = loader.decode(
-                        items, path: path, collection: collection, fields: RecordDecoding.fruitFields,
+                        items, path: path, collection: collection, fields: FieldName.fruitFields,
                         problems: &problems, RecordDecoding.fruit)
                 case .animals:
                     (records.animals, sourceMap.animals) = loader.decode(
-                        items, path: path, collection: collection, fields: RecordDecoding.animalFields,
+                        items, path: path, collection: collection, fields: FieldName.animalFields,
                         problems: &problems, RecordDecoding.animal)
                 case .bulletins:
                     (records.bulletins, sourceMap.bulletins) = loader.decode(
-                        items, path: path, collection: collection, fields: RecordDecoding.bulletinFields,
+                        items, path: path, collection: collection, fields: FieldName.bulletinFields,
                         problems: &problems, RecordDecoding.bulletin)
                 }
             } else if data.root != nil || !problems.isEmpty {
@@ -46,7 +46,7 @@ public enum FuzzEntry {
             }
         } else if let root = data.root,
                   var reader = FieldReader.make(root, path: path, collection: nil, what: "site.yaml",
-                                                known: SiteSettingsDecoding.fields, problems: &problems) {
+                                                known: FieldName.siteFields, problems: &problems) {
             site = SiteSettingsDecoding.decode(&reader)
             problems += reader.diagnostics
         }

@@ -1,0 +1,86 @@
+/// A field of a record or of site.yaml, by the key a case file writes it with. Readers ask for
+/// fields by these constants, so a misspelt key is a compile error rather than a field that is
+/// silently never read; the lists of each mapping's known keys are made of them too.
+public struct FieldName: Sendable, Hashable, CustomStringConvertible {
+    public let key: String
+
+    private init(_ key: String) {
+        self.key = key
+    }
+
+    /// A rule's entry in site.yaml's `validation.rules`.
+    public init(rule: Rule) {
+        self.key = rule.id
+    }
+
+    public var description: String { key }
+
+    // A record of any collection
+    public static let id = FieldName("id")
+    public static let name = FieldName("name")
+
+    // fruits
+    public static let color = FieldName("color")
+
+    // animals
+    public static let species = FieldName("species")
+    public static let emoji = FieldName("emoji")
+    public static let pawSize = FieldName("pawSize")
+    public static let favoriteFruits = FieldName("favoriteFruits")
+    public static let suspicionLevel = FieldName("suspicionLevel")
+    public static let alibi = FieldName("alibi")
+    public static let sleepSchedule = FieldName("sleepSchedule")
+
+    // an animal's sleepSchedule
+    public static let sleep = FieldName("sleep")
+    public static let wake = FieldName("wake")
+
+    // bulletins
+    public static let fruit = FieldName("fruit")
+    public static let nibbledAt = FieldName("nibbledAt")
+    public static let location = FieldName("location")
+    public static let bites = FieldName("bites")
+    public static let reportedBy = FieldName("reportedBy")
+
+    // site.yaml
+    public static let title = FieldName("title")
+    public static let description = FieldName("description")
+    public static let baseURL = FieldName("baseURL")
+    public static let timeZone = FieldName("timeZone")
+    public static let language = FieldName("language")
+    public static let pageSize = FieldName("pageSize")
+    public static let inspector = FieldName("inspector")
+    public static let sheet = FieldName("sheet")
+    public static let markdown = FieldName("markdown")
+    public static let validation = FieldName("validation")
+    public static let limits = FieldName("limits")
+
+    // site.yaml's inspector
+    public static let minWidth = FieldName("minWidth")
+    public static let idealWidth = FieldName("idealWidth")
+    public static let maxWidth = FieldName("maxWidth")
+    public static let placement = FieldName("placement")
+    public static let presented = FieldName("presented")
+    public static let compactBelow = FieldName("compactBelow")
+
+    // site.yaml's sheet
+    public static let detents = FieldName("detents")
+    public static let backgroundInteractionUpThrough = FieldName("backgroundInteractionUpThrough")
+
+    // site.yaml's markdown, limits and validation
+    public static let unsafeHTML = FieldName("unsafeHTML")
+    public static let dataFileMB = FieldName("dataFileMB")
+    public static let noteMB = FieldName("noteMB")
+    public static let rules = FieldName("rules")
+
+    /// The keys each mapping may hold.
+    public static let fruitFields: [FieldName] = [.id, .name, .color]
+    public static let animalFields: [FieldName] = [.id, .name, .species, .emoji, .pawSize, .favoriteFruits, .suspicionLevel,
+                                                   .alibi, .sleepSchedule]
+    public static let scheduleFields: [FieldName] = [.sleep, .wake]
+    public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
+    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .inspector,
+                                                 .sheet, .markdown, .validation, .limits]
+    public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow]
+    public static let sheetFields: [FieldName] = [.detents, .backgroundInteractionUpThrough]
+}
