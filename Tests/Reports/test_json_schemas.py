@@ -48,7 +48,7 @@ def test_the_sample_names_its_schema_in_a_modeline(name):
 
 def test_every_rule_id_can_be_set_in_site_yaml():
     rules = re.findall(r'case \w+ = "([a-z-]+)"',
-                       (REPO / "Sources/CasefileKit/Diagnostics/Rule.swift").read_text(encoding="utf-8"))
+                       (REPO / "Sources/CasefileModel/Diagnostics/Rule.swift").read_text(encoding="utf-8"))
     properties = schema("site")["properties"]["validation"]["properties"]["rules"]["properties"]
     assert sorted(properties) == sorted(rules) and len(rules) == 26
 
