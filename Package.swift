@@ -50,6 +50,7 @@ let package = Package(
                 .embedInCode("partials/problems.mustache"),
                 .embedInCode("partials/inspector.mustache"),
                 .embedInCode("partials/chart.mustache"),
+                .embedInCode("partials/empty.mustache"),
                 .embedInCode("casefile.css"),
             ]
         ),

@@ -16,6 +16,7 @@ public enum BuiltinTemplates {
         "partials/problems": text(PackageResources.problems_mustache),
         "partials/inspector": text(PackageResources.inspector_mustache),
         "partials/chart": text(PackageResources.chart_mustache),
+        "partials/empty": text(PackageResources.empty_mustache),
     ]
 
     /// Templates/README.md: what every template receives, for `casefile init` to write beside them.

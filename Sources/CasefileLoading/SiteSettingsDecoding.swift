@@ -83,6 +83,11 @@ package enum SiteSettingsDecoding {
                 }
             }
         }
+        if let value = r.number(.overlayBelow) {
+            if value >= 0, value < 100_000 { inspector.overlayBelow = value } else {
+                r.invalid(.overlayBelow, expected: "a number of CSS pixels (0: never)", got: Numbers.plain(value))
+            }
+        }
         if !(inspector.minWidth <= inspector.idealWidth && inspector.idealWidth <= inspector.maxWidth) {
             r.report(Diagnostic(rule: .typeMismatch,
                                 message: "inspector widths must satisfy minWidth ≤ idealWidth ≤ maxWidth, got \(Numbers.plain(inspector.minWidth)) / \(Numbers.plain(inspector.idealWidth)) / \(Numbers.plain(inspector.maxWidth))",
@@ -130,6 +135,18 @@ package enum SiteSettingsDecoding {
             }
         } else if let limit = sheet.backgroundInteractionUpThrough, !sheet.detents.contains(limit) {
             sheet.backgroundInteractionUpThrough = sheet.detents.first
+        }
+        if let radius = r.number(.cornerRadius) {
+            if (0...64).contains(radius) { sheet.cornerRadius = radius } else {
+                r.invalid(.cornerRadius, expected: "a number of CSS pixels from 0 to 64", got: Numbers.plain(radius))
+            }
+        }
+        if let name = r.string(.background) {
+            if let background = SheetBackground(name: name) { sheet.background = background } else {
+                let materials = SheetBackground.Material.allCases.map(\.rawValue)
+                r.invalid(.background, expected: "a material (\(materials.joined(separator: ", "))) or a CSS colour", got: name,
+                          fix: Suggestion.nearest(to: name, in: materials + CSSColor.names).map { "Did you mean \"\($0)\"?" })
+            }
         }
     }
 }

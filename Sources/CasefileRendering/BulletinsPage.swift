@@ -65,7 +65,7 @@ struct BulletinsPage {
         if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseContent.bulletins.count))",
-                             emptyMessage: "No bulletins yet: add nibbles to bulletins.yaml.",
+                             empty: EmptyState(title: "No bulletins yet", guidance: "Add nibbles to bulletins.yaml and they appear here."),
                              rows: table.rows, selection: table.selection, extra: extra)
     }
 }

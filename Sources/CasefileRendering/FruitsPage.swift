@@ -47,7 +47,7 @@ struct FruitsPage {
         }
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
                              caption: "Fruit catalog (\(v.caseContent.fruits.count))",
-                             emptyMessage: "No fruits yet: add them to fruits.yaml.",
+                             empty: EmptyState(title: "No fruits yet", guidance: "Add them to fruits.yaml and they appear here."),
                              rows: table.rows, selection: table.selection)
     }
 }

@@ -54,7 +54,7 @@ struct PageFrame {
 
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
     /// (`chart`, `summary`).
-    func context(heading: String, placeholder: String, caption: String, emptyMessage: String,
+    func context(heading: String, placeholder: String, caption: String, empty: EmptyState,
                  rows: [MustacheValue], selection: [(fragment: String, recordID: String)],
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
@@ -90,7 +90,8 @@ struct PageFrame {
                 .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))), (.first, .bool(i == 0))])
             })),
             (.table, .fields([
-                (.caption, .string(caption)), (.isEmpty, .bool(rows.isEmpty)), (.emptyMessage, .string(emptyMessage)),
+                (.caption, .string(caption)), (.isEmpty, .bool(rows.isEmpty)), (.emptyTitle, .string(empty.title)),
+                (.emptyMessage, .string(empty.guidance)), (.allClear, .bool(empty.allClear)),
                 (.rowCount, .int(rows.count)),
             ])),
             (.pagination, pagination()),
@@ -235,4 +236,15 @@ struct PageFrame {
     func bulletin(_ b: Int) -> MustacheValue {
         refs.bulletins[depth][b]
     }
+}
+
+/// What a table with no rows shows instead, as SwiftUI's `ContentUnavailableView` does: a
+/// symbol in a circle (a magnifier, or a check mark when the emptiness is good news), a title
+/// and one line of guidance.
+struct EmptyState {
+    var title: String
+    var guidance: String
+    var allClear = false
+
+    static let none = EmptyState(title: "", guidance: "")
 }

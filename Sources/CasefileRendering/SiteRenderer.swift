@@ -77,7 +77,7 @@ public struct SiteRenderer: Sendable {
         guard let kind = job.kind else {
             let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
                                   output: output)
-            let context = frame.context(heading: "Not found", placeholder: "", caption: "", emptyMessage: "",
+            let context = frame.context(heading: "Not found", placeholder: "", caption: "", empty: .none,
                                         rows: [], selection: [])
             return OutputFile(path: "404.html", bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
@@ -128,7 +128,24 @@ public struct SiteRenderer: Sendable {
             (.idealWidth, .string(px(site.inspector.idealWidth))),
             (.maxWidth, .string(px(site.inspector.maxWidth))),
             (.detents, .list(detents.map { .fields([(.name, .string($0.name)), (.height, .string($0.height)), (.dims, .bool($0.dims))]) })),
+            (.sheetRadius, .string(px(site.sheet.cornerRadius))),
         ]
+        if site.inspector.overlayBelow > site.inspector.compactBelow {
+            fields += [(.overlayBelow, .string(px(site.inspector.overlayBelow))),
+                       (.overlayMax, .string(px(site.inspector.overlayBelow - 0.02)))]
+        }
+        switch site.sheet.background {
+        case let .material(material):
+            let name = switch material {
+            case .ultraThinMaterial: "ultra-thin"
+            case .thinMaterial: "thin"
+            case .regularMaterial: "regular"
+            case .thickMaterial: "thick"
+            }
+            fields.append((.sheetBackground, .string("var(--cf-material-\(name))")))
+        case let .color(color):
+            fields += [(.sheetBackground, .string(CSSColor.forCSS(color))), (.sheetOpaque, .bool(true))]
+        }
         if let first = detents.firstIndex(where: \.dims) {
             fields.append((.dimFollow, .fields([(.from, .string(first == 0 ? "0px" : detents[first - 1].height)),
                                                  (.to, .string(detents[first].height))])))

@@ -78,7 +78,7 @@ struct SuspectsPage {
         if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseContent.animals.count))",
-                             emptyMessage: "No suspects yet: add animals to animals.yaml.",
+                             empty: EmptyState(title: "No suspects yet", guidance: "Add animals to animals.yaml and they appear here."),
                              rows: table.rows, selection: table.selection, extra: extra)
     }
 

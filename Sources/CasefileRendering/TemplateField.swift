@@ -10,7 +10,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case label, href, current
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case presented, placement, placeholder, name, first
-    case caption, isEmpty, emptyMessage, rowCount
+    case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap
     // Every row
     case id, fragment, markers, detentLinks, invalid, problems, problemCount, problemsLabel
@@ -33,6 +33,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case title, description, width, height, x, y, centerX, countY, labelY, short, countText
     // The stylesheet
     case compactBelow, compactMax, minWidth, idealWidth, maxWidth, dimFollow, from, to
+    case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax
 
     /// The names in code order, for `MustacheLibrary(vocabulary:)`.
     static let vocabulary: [String] = allCases.map { "\($0)" }

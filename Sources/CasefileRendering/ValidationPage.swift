@@ -43,7 +43,7 @@ struct ValidationPage {
         }
         return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                              caption: "Problems (\(v.diagnostics.count))",
-                             emptyMessage: "No problems: every rule passed.",
+                             empty: EmptyState(title: "No problems", guidance: "Every rule passed.", allClear: true),
                              rows: table.rows, selection: table.selection, extra: [(.summary, summary)])
     }
 

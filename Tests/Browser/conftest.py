@@ -24,7 +24,10 @@ BINARY = REPO / ".build" / "debug" / "casefile"
 
 WIDE = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 NARROW = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-VIEWPORTS = {"wide": WIDE, "narrow": NARROW}
+# A tablet in portrait, or a split screen: wider than the sheet's breakpoint (700), narrower than
+# the column's overlay width (1000).
+MIDDLE = {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": False}
+VIEWPORTS = {"wide": WIDE, "narrow": NARROW, "middle": MIDDLE}
 
 
 class Site:
@@ -137,6 +140,12 @@ def narrow(_browsers, engine):
     yield engines.fresh(_browsers(engine, "narrow"), NARROW)
 
 
+@pytest.fixture
+def middle(_browsers, engine):
+    """The engine's browser at 820x1180 (Chromium: deviceScaleFactor 1, not mobile), on about:blank."""
+    yield engines.fresh(_browsers(engine, "middle"), MIDDLE)
+
+
 # ---------------------------------------------------------------- site variants
 #
 # Variants of the sample case, each built once per session from a copy of Content/ with one
@@ -152,6 +161,9 @@ SETTINGS_VARIANTS = {
     "notPresented": "inspector:\n  presented: false\n",
     "widths": "inspector:\n  idealWidth: 350\n  maxWidth: 450\n",
     "detents": "sheet:\n  detents: [300, large]\n  backgroundInteractionUpThrough: none\n",
+    "sheetLook": "sheet:\n  cornerRadius: 28\n  background: papayawhip\n",
+    "thickSheet": "sheet:\n  background: thickMaterial\n",
+    "noOverlay": "inspector:\n  overlayBelow: 0\n",
 }
 
 

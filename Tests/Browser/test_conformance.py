@@ -207,14 +207,20 @@ def vnu_report(vnu_jar, site, planted_site):
 # `@supports (animation-timeline: scroll())` for the dim that follows a dragged sheet. Its
 # messages about exactly these four properties are not errors in the stylesheet; anything else
 # it says about casefile.css, including other messages on the same lines, still fails.
+# It predates CSS View Transitions too (Level 1's `view-transition-name`, Level 2's
+# `@view-transition` for navigations between pages), which Chromium ships and the stylesheet uses
+# for page changes; an engine without them ignores both.
 SCROLL_DRIVEN = ("animation-timeline", "animation-range", "timeline-scope", "scroll-timeline")
+VIEW_TRANSITIONS = ("view-transition-name",)
+VIEW_TRANSITION_RULES = ("@view-transition",)
 
 
 def _unknown_to_vnu(key, message):
     text = message.get("message", "")
-    return key == "casefile.css" and any(
-        text in (f"CSS: “{p}”: Property “{p}” doesn't exist.", f"CSS: “{p}”: Parse Error.")
-        for p in SCROLL_DRIVEN)
+    return key == "casefile.css" and (
+        any(text in (f"CSS: “{p}”: Property “{p}” doesn't exist.", f"CSS: “{p}”: Parse Error.")
+            for p in SCROLL_DRIVEN + VIEW_TRANSITIONS)
+        or any(text == f"CSS: Unrecognized at-rule “{r}”" for r in VIEW_TRANSITION_RULES))
 
 
 def _describe(key, path, msgs):

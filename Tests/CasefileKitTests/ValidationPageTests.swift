@@ -64,6 +64,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site) }
         let page = try SiteBuildTests.page(site, "validation/index.html")
         #expect(!page.contains("Also at"))
-        #expect(page.contains("No problems: every rule passed."))
+        #expect(page.contains("<h2 class=\"cf-empty-title\">No problems</h2>"))
+        #expect(page.contains("<p class=\"cf-empty-guidance\">Every rule passed.</p>"))
     }
 }

@@ -62,9 +62,12 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let placement = FieldName("placement")
     public static let presented = FieldName("presented")
     public static let compactBelow = FieldName("compactBelow")
+    public static let overlayBelow = FieldName("overlayBelow")
 
     // site.yaml's sheet
     public static let detents = FieldName("detents")
+    public static let cornerRadius = FieldName("cornerRadius")
+    public static let background = FieldName("background")
     public static let backgroundInteractionUpThrough = FieldName("backgroundInteractionUpThrough")
 
     // site.yaml's markdown, limits and validation
@@ -81,6 +84,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
     public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .inspector,
                                                  .sheet, .markdown, .validation, .limits]
-    public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow]
-    public static let sheetFields: [FieldName] = [.detents, .backgroundInteractionUpThrough]
+    public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow,
+                                                      .overlayBelow]
+    public static let sheetFields: [FieldName] = [.detents, .backgroundInteractionUpThrough, .cornerRadius, .background]
 }

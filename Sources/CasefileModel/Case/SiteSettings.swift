@@ -41,6 +41,9 @@ public struct InspectorSettings: Sendable, Hashable {
     public var placement: Placement = .fullHeight
     public var presented = true
     public var compactBelow: Double = 700
+    /// From `compactBelow` up to this width the column overlays the table instead of narrowing
+    /// it (as SwiftUI's inspector does in iPad split screen); at or below `compactBelow`, never.
+    public var overlayBelow: Double = 1000
 
     public init() {}
 }
@@ -49,6 +52,10 @@ public struct SheetSettings: Sendable, Hashable {
     public var detents: [Detent] = [.height(200), .medium, .large]
     /// At this detent and lower the page behind is not dimmed; nil (`none`) dims at every detent.
     public var backgroundInteractionUpThrough: Detent? = .height(200)
+    /// The radius of the sheet's top corners in CSS px, as `presentationCornerRadius` sets it.
+    public var cornerRadius: Double = 12
+    /// What the sheet is made of, as `presentationBackground` sets it.
+    public var background: SheetBackground = .material(.regularMaterial)
 
     public init() {}
 
@@ -83,6 +90,29 @@ public enum Detent: Sendable, Hashable, CustomStringConvertible {
         default:
             guard let h = Double(name), h.isFinite, h > 0, h < 100_000 else { return nil }
             self = .height(h)
+        }
+    }
+}
+
+/// The sheet's background: one of SwiftUI's materials (a translucent tint over the page, blurred
+/// where the engine can), or a colour (opaque).
+public enum SheetBackground: Sendable, Hashable {
+    case material(Material)
+    /// A CSS colour, checked (`CSSColor.isValid`).
+    case color(String)
+
+    public enum Material: String, Sendable, CaseIterable {
+        case ultraThinMaterial, thinMaterial, regularMaterial, thickMaterial
+    }
+
+    /// Reads `thinMaterial` or a CSS colour; nil for anything else.
+    public init?(name: String) {
+        if let material = Material(rawValue: name) {
+            self = .material(material)
+        } else if CSSColor.isValid(name) {
+            self = .color(name)
+        } else {
+            return nil
         }
     }
 }
