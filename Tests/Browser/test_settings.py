@@ -60,10 +60,10 @@ def test_ideal_and_max_width(wide, settings_site):
     site = settings_site("widths")
     s = load(wide, site, "index.html")
     assert abs(s["inspector"]["width"] - 350) <= TOL, f"inspector is {s['inspector']['width']} px"
-    # maxWidth 450: an inline width beyond it (as the resize grip would leave) is clamped.
+    # maxWidth 450: a resizer dragged beyond it (its inline width, as the drag leaves it) is clamped.
     width = wide.execute_script(
-        "const i = document.querySelector('[data-inspector]'); i.style.width = '600px';"
-        "return i.getBoundingClientRect().width;"
+        "document.querySelector('.cf-resizer').style.width = '600px';"
+        "return document.querySelector('[data-inspector]').getBoundingClientRect().width;"
     )
     assert abs(width - 450) <= TOL, f"a 600 px inline width gives {width}, want maxWidth 450"
 
