@@ -44,6 +44,17 @@ struct PageFrame {
         self.depth = min(1, path.split(separator: "/").count - 1)
     }
 
+    /// What the inspector's top bar calls what it shows: one of the page's records.
+    var inspectorTitle: String {
+        switch kind {
+        case .suspects?: "Suspect"
+        case .bulletins?: "Bulletin"
+        case .fruits?: "Fruit"
+        case .validation?: "Problem"
+        case nil: "Inspector"
+        }
+    }
+
     func link(to kind: PagePlan.Kind, recordAt index: Int, fragment: String) -> String {
         PagePlan.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
     }
@@ -85,6 +96,7 @@ struct PageFrame {
                 (.presented, .bool(site.inspector.presented)),
                 (.placement, .string(site.inspector.placement.rawValue)),
                 (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder)),
+                (.title, .string(inspectorTitle)),
             ])),
             (.detents, .list(site.sheet.detents.enumerated().map { i, detent in
                 .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))), (.first, .bool(i == 0))])

@@ -213,6 +213,8 @@ def vnu_report(vnu_jar, site, planted_site):
 SCROLL_DRIVEN = ("animation-timeline", "animation-range", "timeline-scope", "scroll-timeline")
 VIEW_TRANSITIONS = ("view-transition-name",)
 VIEW_TRANSITION_RULES = ("@view-transition",)
+# And CSS Grid Level 2's subgrid (every engine here has it), for the inspector's top bar.
+NEW_VALUES = (("grid-template-rows", "subgrid"),)
 
 
 def _unknown_to_vnu(key, message):
@@ -220,7 +222,8 @@ def _unknown_to_vnu(key, message):
     return key == "casefile.css" and (
         any(text in (f"CSS: “{p}”: Property “{p}” doesn't exist.", f"CSS: “{p}”: Parse Error.")
             for p in SCROLL_DRIVEN + VIEW_TRANSITIONS)
-        or any(text == f"CSS: Unrecognized at-rule “{r}”" for r in VIEW_TRANSITION_RULES))
+        or any(text == f"CSS: Unrecognized at-rule “{r}”" for r in VIEW_TRANSITION_RULES)
+        or any(text == f"CSS: “{p}”: “{v}” is not a “{p}” value." for p, v in NEW_VALUES))
 
 
 def _describe(key, path, msgs):
