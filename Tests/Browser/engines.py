@@ -311,6 +311,10 @@ class FirefoxDriver:
     def get_window_rect(self):
         return self.marionette.window_rect
 
+    def get_screenshot_as_png(self):
+        """The viewport, as WebDriver's Take Screenshot gives it."""
+        return self.marionette.screenshot(format="binary", full=False)
+
     def set_window_rect(self, x=0, y=0, width=None, height=None):
         return self.marionette.set_window_rect(x=x, y=y, width=width, height=height)
 

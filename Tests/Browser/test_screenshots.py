@@ -1,7 +1,10 @@
-"""Screenshots for the README, written into Docs/ (issue: screenshots).
+"""Screenshots for the README, written into Docs/.
 
-Each is taken with CDP `Page.captureScreenshot`, so the image is exactly the emulated viewport
-(1280x800 or 390x844 at deviceScaleFactor 1); the PNG's IHDR size is checked against it.
+The Chromium ones are taken with CDP `Page.captureScreenshot`, so the image is exactly the
+emulated viewport (1280x800 or 390x844 at deviceScaleFactor 1); the PNG's IHDR size is checked
+against it. One set per engine (`screenshot-<engine>-<size>.png`, a row selected at 1280x800,
+820x1180 and 390x844) is taken with WebDriver's own screenshot, which every engine has; its size
+is checked against the viewport the page reports.
 """
 
 import base64
@@ -11,6 +14,7 @@ import time
 import pytest
 
 from conftest import NARROW, REPO, WIDE, load, wait_for
+from engines import EVERY_ENGINE
 
 DOCS = REPO / "Docs"
 
@@ -68,3 +72,19 @@ def test_narrow_screenshots(narrow, site, name, fragment, shown):
     assert s["panels"] == ["fish"] and abs(s["sheetShown"] - shown) <= 2, s
     assert (s["innerWidth"], s["innerHeight"]) == (NARROW["width"], NARROW["height"])
     capture(narrow, name, NARROW)
+
+
+@EVERY_ENGINE
+@pytest.mark.parametrize("viewport, fragment", [("wide", "fish"), ("middle", "fish"), ("narrow", "fish_medium")],
+                         ids=["wide", "middle", "narrow"])
+def test_screenshots_per_engine(request, engine, site, viewport, fragment):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html", fragment)
+    s = wait_for(driver, lambda s: s["panels"] == ["fish"])
+    assert s["panels"] == ["fish"], s
+    time.sleep(0.6)  # the sheet's snap and the dim's fade settle
+    data = driver.get_screenshot_as_png()
+    width, height, ratio = driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
+    assert png_size(data) == (round(width * ratio), round(height * ratio)), (engine, viewport, png_size(data))
+    DOCS.mkdir(exist_ok=True)
+    (DOCS / f"screenshot-{engine}-{viewport}.png").write_bytes(data)
