@@ -122,6 +122,27 @@ def rgba(css):
     return float(r), float(g), float(b), 1.0 if a is None else float(a)
 
 
+def luminance(rgb):
+    """WCAG relative luminance of an (r, g, b[, a]) colour, channels 0…255."""
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two opaque colours."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def over(fill, behind):
+    """fill (with its alpha) composited over an opaque colour."""
+    a = fill[3]
+    return tuple(a * f + (1 - a) * b for f, b in zip(fill[:3], behind[:3]))
+
+
 def px(value):
     return float(value.replace("px", "")) if value.endswith("px") else None
 

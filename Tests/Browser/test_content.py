@@ -14,9 +14,8 @@ from datetime import datetime
 import pytest
 from selenium.webdriver.common.by import By
 
-from casedata import OUT_OF_RANGE, SUSPICION_STEPS, ax_nodes, px, resolve_colors, rgba, suspicion
+from casedata import OUT_OF_RANGE, SUSPICION_STEPS, ax_nodes, contrast, px, resolve_colors, rgba, suspicion
 from conftest import load, wait_for
-
 
 
 # ---------------------------------------------------------------- suspicion bars and labels
@@ -84,15 +83,6 @@ def composite(layers):
         lr, lg, lb, a = rgba(css)
         r, g, b = lr * a + r * (1 - a), lg * a + g * (1 - a), lb * a + b * (1 - a)
     return r, g, b
-
-
-def contrast(fg, bg):
-    def lum(c):
-        ch = [v / 255 for v in c[:3]]
-        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
-        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
-    hi, lo = sorted([lum(fg), lum(bg)], reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -10,7 +10,7 @@
 
 import pytest
 
-from casedata import rgba
+from casedata import contrast, over, rgba
 from conftest import load, wait_for
 from engines import EVERY_ENGINE
 
@@ -32,24 +32,6 @@ ROW_BACKGROUNDS_JS = """
 return [...document.querySelectorAll('[data-table] tr[data-record-id]')]
   .map(r => getComputedStyle(r).backgroundColor);
 """
-
-
-def luminance(rgb):
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def over(fill, behind):
-    a = fill[3]
-    return tuple(a * f + (1 - a) * b for f, b in zip(fill[:3], behind[:3]))
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
