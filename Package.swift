@@ -51,6 +51,13 @@ let package = Package(
                 .embedInCode("partials/inspector.mustache"),
                 .embedInCode("partials/chart.mustache"),
                 .embedInCode("partials/empty.mustache"),
+                .embedInCode("styles/tokens.mustache"),
+                .embedInCode("styles/chrome.mustache"),
+                .embedInCode("styles/tables.mustache"),
+                .embedInCode("styles/inspector-panels.mustache"),
+                .embedInCode("styles/wide.mustache"),
+                .embedInCode("styles/narrow.mustache"),
+                .embedInCode("styles/motion.mustache"),
                 .embedInCode("casefile.css"),
             ]
         ),

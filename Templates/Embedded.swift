@@ -17,6 +17,13 @@ public enum BuiltinTemplates {
         "partials/inspector": text(PackageResources.inspector_mustache),
         "partials/chart": text(PackageResources.chart_mustache),
         "partials/empty": text(PackageResources.empty_mustache),
+        "styles/tokens": text(PackageResources.tokens_mustache),
+        "styles/chrome": text(PackageResources.chrome_mustache),
+        "styles/tables": text(PackageResources.tables_mustache),
+        "styles/inspector-panels": text(PackageResources.inspector_panels_mustache),
+        "styles/wide": text(PackageResources.wide_mustache),
+        "styles/narrow": text(PackageResources.narrow_mustache),
+        "styles/motion": text(PackageResources.motion_mustache),
     ]
 
     /// Templates/README.md: what every template receives, for `casefile init` to write beside them.

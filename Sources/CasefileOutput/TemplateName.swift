@@ -28,6 +28,10 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
         self.init(String(relative.dropLast(".mustache".count)))
     }
 
+    /// Whether it is the stylesheet or one of the parts it includes (`styles/…`): a change to it
+    /// changes the stylesheet's hashed name, which every page links to.
+    public var isStylesheetPart: Bool { self == .stylesheet || rawValue.hasPrefix("styles/") }
+
     /// Its file in the templates folder.
     public var fileName: String { self == .stylesheet ? rawValue : rawValue + ".mustache" }
 
@@ -39,7 +43,7 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
     /// pages, the stylesheet itself, the layout and every partial every page.
     public func renders(_ path: String) -> Bool {
         switch self {
-        case .stylesheet: path == Self.stylesheet.rawValue
+        case _ where isStylesheetPart: path == Self.stylesheet.rawValue
         case .notFound: path == "404.html"
         case .suspects: path == "index.html" || path.hasPrefix("suspects/")
         case .bulletins, .fruits, .validation: path.hasPrefix(rawValue + "/") && path.hasSuffix(".html")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CasefileTemplates
 @testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileOutput
@@ -191,6 +192,26 @@ import Testing
         #expect(update.changed.contains("index.html") && update.changed.contains("fruits/index.html"))
         let index = try String(contentsOf: w.preview.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(after.allSatisfy { index.contains($0) })
+        try await w.expectSameAsFullBuild()
+    }
+
+    @Test func aStylesheetPartEditRenamesTheStylesheetToo() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        _ = await build.buildAll()
+        func stylesheets() -> [String] { SiteBuildTests.files(w.preview).filter { $0.hasSuffix(".css") } }
+        let before = stylesheets()
+        // A new file overriding one built-in part of casefile.css.
+        let part = try #require(BuiltinTemplates.templates["styles/tables"])
+        try FileManager.default.createDirectory(at: w.templates.appendingPathComponent("styles"), withIntermediateDirectories: true)
+        try w.write("styles/tables.mustache", part + ".cf-edited { color: red; }\n", in: w.templates)
+        let update = await build.update(changed: [w.path("styles/tables.mustache", in: w.templates)])
+        let after = stylesheets()
+        #expect(after.count == 1 && after != before, "\(before) → \(after)")
+        let css = try w.read(try #require(after.first), in: w.preview)
+        #expect(css.contains(".cf-edited { color: red; }"))
+        #expect(update.changed.contains("index.html") && update.changed.contains("validation/index.html"))
         try await w.expectSameAsFullBuild()
     }
 

@@ -99,7 +99,7 @@ public actor PreviewBuild {
                 }
             }
             // Pages link the stylesheet by the hash of its content: a new stylesheet is new pages.
-            try await render(after, changed: PageSet(everything: templateNames.contains(.stylesheet),
+            try await render(after, changed: PageSet(everything: templateNames.contains { $0.isStylesheetPart },
                                                      paths: hosts, templates: Set(templateNames)), into: &update)
         } catch {
             fail(error, &update)
