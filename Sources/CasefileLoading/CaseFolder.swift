@@ -69,13 +69,10 @@ package struct CaseFolder: Sendable {
                 fix: "Copy the file into the case folder, or link to a file inside it."))
         }
         if status.kind == .symbolicLink {
-            status = FileStatus.of(target: target) ?? FileStatus(kind: .other, size: 0, broken: true)
+            guard let followed = FileStatus.of(target: target) else { return .refused(notAFile("a broken link or unknown kind", at: place)) }
+            status = followed
         }
-        guard status.kind == .regular else {
-            return .refused(Diagnostic(rule: .notAFile,
-                                       message: "this is not a regular file but \(Self.describe(status)); it was not read",
-                                       location: place, fix: "Replace it with a text file."))
-        }
+        guard status.kind == .regular else { return .refused(notAFile(Self.describe(status.kind), at: place)) }
         guard status.size <= limit else { return .refused(tooLarge(relative, size: status.size, limit: limit)) }
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(file, expected: status.size, limit: limit) } catch {
@@ -83,6 +80,11 @@ package struct CaseFolder: Sendable {
         }
         guard bytes.count <= limit else { return .refused(tooLarge(relative, size: bytes.count, limit: limit)) }
         return .bytes(bytes)
+    }
+
+    private func notAFile(_ what: String, at place: SourceLocation) -> Diagnostic {
+        Diagnostic(rule: .notAFile, message: "this is not a regular file but \(what); it was not read",
+                   location: place, fix: "Replace it with a text file.")
     }
 
     private func tooLarge(_ relative: String, size: Int, limit: Int) -> Diagnostic {
@@ -94,13 +96,12 @@ package struct CaseFolder: Sendable {
             fix: "Split the file, or raise `limits.\(isNote ? "noteMB" : "dataFileMB")` in site.yaml.")
     }
 
-    private static func describe(_ status: FileStatus) -> String {
-        if status.broken { return "a broken link or unknown kind" }
-        switch status.kind {
-        case .folder: return "a folder"
-        case .device: return "a device"
-        case .socket: return "a socket"
-        default: return "a pipe or special file"
+    private static func describe(_ kind: FileStatus.Kind) -> String {
+        switch kind {
+        case .folder: "a folder"
+        case .device: "a device"
+        case .socket: "a socket"
+        default: "a pipe or special file"
         }
     }
 }

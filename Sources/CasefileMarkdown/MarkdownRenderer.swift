@@ -85,20 +85,16 @@ public struct MarkdownRenderer: Sendable {
         }
         // …then each is resolved, the tree changed only once the walk is over…
         var broken: [CaseLink] = []
-        var unlinked: [OpaquePointer] = []
         for (node, link) in found {
             if let target = resolve(link) {
                 cmark_node_set_url(node, target)
             } else {
                 broken.append(link)
-                unlinked.append(node)
+                while let child = cmark_node_first_child(node) {
+                    cmark_node_insert_before(node, child)
+                }
+                cmark_node_free(node)
             }
-        }
-        for node in unlinked {
-            while let child = cmark_node_first_child(node) {
-                cmark_node_insert_before(node, child)
-            }
-            cmark_node_free(node)
         }
         // …and the broken ones' columns counted in characters, as people and editors count, in
         // one pass over the text (only they are reported).
@@ -113,14 +109,10 @@ extension MarkdownRenderer {
     /// from cmark's bytes: a note's other links cost no string.
     fileprivate static func caseLink(_ url: UnsafePointer<CChar>) -> (CaseLink.Kind, String)? {
         guard let colon = strchr(url, Int32(UInt8(ascii: ":"))) else { return nil }
-        let kindLength = url.distance(to: colon)
-        let kind: CaseLink.Kind
-        switch kindLength {
-        case 5 where strncmp(url, "fruit", 5) == 0: kind = .fruit
-        case 6 where strncmp(url, "animal", 6) == 0: kind = .animal
-        case 8 where strncmp(url, "bulletin", 8) == 0: kind = .bulletin
-        default: return nil
-        }
+        let length = url.distance(to: colon)
+        guard let kind = CaseLink.Kind.allCases.first(where: {
+            $0.rawValue.utf8.count == length && strncmp(url, $0.rawValue, length) == 0
+        }) else { return nil }
         return (kind, String(cString: colon + 1))
     }
 

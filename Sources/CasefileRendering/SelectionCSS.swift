@@ -1,8 +1,8 @@
 /// The per-page rules that highlight the selected row: the row cannot hold the `:target` marker
-/// (that lives in the panel), so each row gets a rule keyed on its record's marker. The rule
-/// fills the row and sets the `--cf-row-…` properties that the row's text, bars, badges and
-/// swatches follow (the stylesheet's `--cf-selection-fill` and `--cf-on-selection…`), one
-/// declaration block for the whole page.
+/// (that lives in the panel), so each row gets a rule keyed on its record's marker. The rule only
+/// sets the `--cf-row-…` properties (to the stylesheet's `--cf-selection-fill` and
+/// `--cf-on-selection…`), one declaration block for the whole page; the stylesheet draws the row,
+/// its text, bars, badges and swatches from them.
 enum SelectionCSS {
     static func rules(_ records: [(fragment: String, recordID: String)]) -> String {
         guard !records.isEmpty else { return "" }
@@ -10,9 +10,9 @@ enum SelectionCSS {
             ":root:has([data-for=\"\(record.fragment)\"]:target) tr[data-record-id=\"\(escape(record.recordID))\"]"
         }
         return selectors.joined(separator: ",\n")
-            + "{background:var(--cf-row-fill);color:var(--cf-row-ink);--cf-row-fill:var(--cf-selection-fill);"
-            + "--cf-row-ink:var(--cf-on-selection);--cf-row-ink-secondary:var(--cf-on-selection-secondary);"
-            + "--cf-row-ink-fill:var(--cf-on-selection-fill);--cf-row-pill:var(--cf-on-selection-pill)}"
+            + "{--cf-row-fill:var(--cf-selection-fill);--cf-row-ink:var(--cf-on-selection);"
+            + "--cf-row-ink-secondary:var(--cf-on-selection-secondary);--cf-row-ink-fill:var(--cf-on-selection-fill);"
+            + "--cf-row-pill:var(--cf-on-selection-pill)}"
     }
 
     /// A CSS string's content: quotes, backslashes and line breaks escaped, `<` too so that the

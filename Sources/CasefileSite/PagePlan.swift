@@ -55,11 +55,7 @@ public struct PagePlan: Sendable {
     /// `""` for a page at the root, `"../"` for one a folder down (for a path as `path(_:page:)`
     /// makes them: relative, no empty component).
     public static func root(from path: String) -> String {
-        switch path.utf8.count(where: { $0 == UInt8(ascii: "/") }) {
-        case 0: ""
-        case 1: "../"
-        case let depth: String(repeating: "../", count: depth)
-        }
+        String(repeating: "../", count: path.utf8.count(where: { $0 == UInt8(ascii: "/") }))
     }
 }
 

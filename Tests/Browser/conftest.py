@@ -317,3 +317,16 @@ def load(driver, site, page, fragment=""):
     driver.get("about:blank")
     driver.get(site.url(page + (("#" + fragment) if fragment else "")))
     return probe(driver)
+
+
+SELECT_FRAGMENT_JS = """
+return decodeURIComponent(document.querySelector(
+  `[data-table] tr[data-record-id="${arguments[0]}"] a[data-select]`).hash.slice(1));
+"""
+
+
+def select(driver, site, record, page="index.html"):
+    """Load page, then the fragment its row for record links to (selecting it); wait for its panel."""
+    load(driver, site, page)
+    load(driver, site, page, driver.execute_script(SELECT_FRAGMENT_JS, record))
+    return wait_for(driver, lambda s: s["panels"] == [record])

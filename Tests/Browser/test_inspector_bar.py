@@ -21,7 +21,6 @@ const box = s => { const e = document.querySelector(s); if (!e) return null;
     height: r.height, display: getComputedStyle(e).display}; };
 const bar = document.querySelector('.cf-inspector-bar'), cs = getComputedStyle(bar);
 const scroller = document.querySelector('.cf-sheet-scroller');
-const header = document.querySelector('[data-inspector-panel]:not([hidden]) .cf-panel-header');
 const shown = [...document.querySelectorAll('[data-inspector-panel]')].find(p => getComputedStyle(p).display !== 'none');
 const h = shown ? shown.querySelector('.cf-panel-header').getBoundingClientRect() : null;
 return {bar: box('.cf-inspector-bar'), toolbar: box('.cf-toolbar'), toggle: box('.cf-toggle'),

@@ -10,7 +10,7 @@ middle width narrows the table as a wide window does.
 
 import pytest
 
-from conftest import load, wait_for
+from conftest import load, select
 from engines import EVERY_ENGINE
 
 pytestmark = EVERY_ENGINE
@@ -24,16 +24,8 @@ return {tableLeft: table.left, tableRight: table.right, tableWidth: table.width,
         hit: (() => { const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                       return e ? !!e.closest('.cf-inspector') : false; })()};
 """
-FRAGMENT_JS = """
-return decodeURIComponent(document.querySelector(`[data-table] tr[data-record-id="${arguments[0]}"] a[data-select]`).hash.slice(1));
-"""
-
-
-def select(driver, site, record):
-    load(driver, site, "index.html")
-    fragment = driver.execute_script(FRAGMENT_JS, record)
-    load(driver, site, "index.html", fragment)
-    wait_for(driver, lambda s: s["panels"] == [record])
+def select_layout(driver, site, record):
+    select(driver, site, record)
     return driver.execute_script(LAYOUT_JS)
 
 
@@ -43,7 +35,7 @@ def test_at_a_middle_width_the_column_overlays_the_table(middle, engine, site, c
     # Nothing selected: no column, the table has the window.
     assert idle["display"] == "none", f"the column shows with nothing selected: {idle}"
     record = case.animals[1]["id"]
-    s = select(middle, site, record)
+    s = select_layout(middle, site, record)
     assert s["display"] != "none" and s["width"] >= 200, s
     # The table is as wide as without the column: the column lies over it.
     assert abs(s["tableWidth"] - idle["tableWidth"]) <= 1, (idle, s)
@@ -54,13 +46,13 @@ def test_at_a_middle_width_the_column_overlays_the_table(middle, engine, site, c
 
 
 def test_at_a_wide_width_the_column_takes_its_own_space(wide, engine, site, case):
-    s = select(wide, site, case.animals[1]["id"])
+    s = select_layout(wide, site, case.animals[1]["id"])
     assert s["display"] != "none"
     assert s["tableRight"] <= s["left"] + 1, f"the column overlaps the table at 1280 px: {s}"
 
 
 def test_overlay_below_zero_narrows_the_table_at_a_middle_width(middle, engine, settings_site, case):
     site = settings_site("noOverlay")
-    s = select(middle, site, case.animals[1]["id"])
+    s = select_layout(middle, site, case.animals[1]["id"])
     assert s["display"] != "none", s
     assert s["tableRight"] <= s["left"] + 1, f"overlayBelow: 0 still overlays: {s}"

@@ -11,7 +11,7 @@ content, not the edge (its links stay clickable).
 import pytest
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-from conftest import load, wait_for
+from conftest import load, select, wait_for
 from engines import EVERY_ENGINE
 
 pytestmark = EVERY_ENGINE
@@ -25,9 +25,6 @@ return {left: ins.left, width: ins.width, top: ins.top, bottom: ins.bottom, ys,
         edge: ys.map(y => at(ins.left + 2, y)), content: ys.map(y => at(ins.left + 24, y))};
 """
 WIDTH_JS = "return document.querySelector('[data-inspector]').getBoundingClientRect().width"
-FRAGMENT_JS = """
-return decodeURIComponent(document.querySelector(`[data-table] tr[data-record-id="${arguments[0]}"] a[data-select]`).hash.slice(1));
-"""
 
 
 def drag(driver, x, y, dx):
@@ -40,11 +37,10 @@ def drag(driver, x, y, dx):
 
 
 def open_column(driver, site, case, viewport):
-    load(driver, site, "index.html")
     if viewport == "middle":  # the overlaying column shows while a row is selected
-        record = case.animals[1]["id"]
-        load(driver, site, "index.html", driver.execute_script(FRAGMENT_JS, record))
-        wait_for(driver, lambda s: s["panels"] == [record])
+        select(driver, site, case.animals[1]["id"])
+    else:
+        load(driver, site, "index.html")
     return driver.execute_script(EDGE_JS)
 
 

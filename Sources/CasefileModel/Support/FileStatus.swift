@@ -18,13 +18,10 @@ package struct FileStatus: Sendable, Equatable {
 
     package var kind: Kind
     package var size: Int
-    /// A link whose target is missing (set by the caller that followed it).
-    package var broken = false
 
-    package init(kind: Kind, size: Int, broken: Bool = false) {
+    package init(kind: Kind, size: Int) {
         self.kind = kind
         self.size = size
-        self.broken = broken
     }
 
     /// The path itself (a link is reported as a link); nil when nothing is there.
