@@ -25,9 +25,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try Self.run(["build", "--content", SiteBuildTests.sample.path, "--output", output])
         #expect(result.status == 0)
-        // 10 + 8 + 19 records; 4 table pages and the 404 page.
-        #expect(result.out.hasPrefix("Built 5 pages from 37 records in "))
-        #expect(result.err.isEmpty)
+        // 10 + 8 + 20 records; 4 table pages and the 404 page; the sample's warning and note.
+        #expect(result.out.hasPrefix("Built 5 pages from 38 records in "))
+        #expect(result.out.contains(" (1 warning, 1 note) → "))
+        #expect(result.err.split(separator: "\n").map(String.init) == (try SampleProblems.lines(shown: SiteBuildTests.sample.path)) + [SampleProblems.summary])
     }
 
     @Test func aCaseWithErrorsExitsOneAndPrintsCompilerStyleLines() throws {
@@ -47,7 +48,7 @@ import Testing
         let line = try #require(result.err.split(separator: "\n").first)
         #expect(line.hasPrefix(content.path + "/animals.yaml:"))
         #expect(line.hasSuffix("error: suspicionLevel must be between 0 and 1, got 1.4 [suspicion-range]"))
-        #expect(result.err.contains("1 error, 0 warnings in 1 file"))
+        #expect(result.err.contains("1 error, 1 warning, 1 note in 2 files"))
         #expect(FileManager.default.fileExists(atPath: output + "/validation/report.sarif"), "reports are still written")
     }
 

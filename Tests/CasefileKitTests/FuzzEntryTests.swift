@@ -15,7 +15,9 @@ import Testing
         #expect(fromBytes.caseContent.animals.count == 10)
         #expect(fromBytes.caseContent.animals == fromFolder.caseContent.animals)
         #expect(fromBytes.sourceMap.animals == fromFolder.sourceMap.animals)
-        #expect(fromBytes.diagnostics.isEmpty)
+        // The sample's favourite fruit written twice, found while the file is read.
+        #expect(fromBytes.diagnostics.map(\.ruleID) == ["duplicate-fruit"])
+        #expect(fromBytes.diagnostics.map(\.location) == fromFolder.diagnostics.map(\.location))
     }
 
     @Test func siteSettingsAreDecoded() {

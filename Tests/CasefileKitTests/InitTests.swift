@@ -45,10 +45,13 @@ import Testing
         // As the user is told: cd DIR && casefile build (the defaults: Content, Templates, _site).
         let build = try CommandLineTests.run(["build"], in: folder)
         #expect(build.status == 0)
-        #expect(build.err.isEmpty, "no problems: \(build.err)")
+        #expect(build.err.split(separator: "\n").map(String.init) == (try SampleProblems.lines(shown: "Content")) + [SampleProblems.summary], "only the sample's own warning and note: \(build.err)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site/index.html").path))
-        let publish = try CommandLineTests.run(["publish", "--strict"], in: folder)
+        let publish = try CommandLineTests.run(["publish"], in: folder)
         #expect(publish.status == 0, "\(publish.err)")
+        // --strict refuses the sample's warning.
+        let strict = try CommandLineTests.run(["publish", "--strict"], in: folder)
+        #expect(strict.status == 1 && strict.err.contains("the case has warnings and --strict is on"), "\(strict.err)")
     }
 
     @Test func initIntoAFolderWithThoseFilesRefusesAndChangesNothing() throws {

@@ -6,13 +6,16 @@ import Testing
 
 @Suite("The sample case")
 struct SampleCaseTests {
-    @Test func sampleLoadsWithoutProblems() async throws {
+    @Test func sampleLoadsWithOnlyItsDuplicateFruit() async throws {
         let loaded = try await ContentLoader(directory: sampleContentURL, displayPath: "Content").load()
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map { "\($0.location.map(\.description) ?? ""): \($0.message)" })")
+        // The one problem found while reading: a favourite fruit written twice (kept once).
+        let (line, column) = try SampleProblems.duplicatePlace()
+        #expect(loaded.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "")" } == ["duplicate-fruit animals.yaml:\(line):\(column)"])
         let c = loaded.caseContent
-        #expect(c.fruits.count == 19)
+        #expect(c.fruits.count == 20)
         #expect(c.animals.count == 10)
-        #expect(Set(c.fruits.map(\.id)).count == 19)
+        #expect(Set(c.fruits.map(\.id)).count == 20)
+        #expect(c.animals.first { $0.id == "mouse" }?.favoriteFruits == ["strawberry-tree", "elephant-heart"])
         #expect(Set(c.animals.map(\.id)).count == 10)
         let fruitIDs = Set(c.fruits.map(\.id))
         for animal in c.animals {
@@ -30,10 +33,12 @@ struct SampleCaseTests {
         #expect(loaded.files.contains("animals.yaml"))
     }
 
-    @Test func sampleValidatesWithoutProblems() async throws {
+    @Test func sampleValidatesWithAWarningAndANoteOnly() async throws {
         let loaded = try await ContentLoader(directory: sampleContentURL, displayPath: "Content").load()
         let validated = await Validator().validate(loaded)
-        #expect(validated.diagnostics.isEmpty, "\(validated.diagnostics.map { "\($0.ruleID): \($0.message)" })")
+        let (dl, dc) = try SampleProblems.duplicatePlace(), (ul, uc) = try SampleProblems.unusedPlace()
+        #expect(validated.diagnostics.map { "\($0.severity.rawValue) \($0.ruleID) \($0.location?.description ?? "")" }
+                == ["warning duplicate-fruit animals.yaml:\(dl):\(dc)", "note unused-fruit fruits.yaml:\(ul):\(uc)"])
         // Every note of the sample belongs to a record and compiled to HTML.
         let animalNotes = loaded.caseContent.notes[.animals]?.count ?? 0
         #expect(animalNotes > 0)

@@ -7,6 +7,7 @@ import Testing
 @Suite struct ValidationPageTests {
     @Test func aDuplicateIDShowsBothPlacesAndTheSource() async throws {
         let content = try SiteBuildTests.variant { folder in
+            try SampleProblems.remove(in: folder)
             let fruits = folder.appendingPathComponent("fruits.yaml")
             let text = try String(contentsOf: fruits, encoding: .utf8)
             try (text + "- id: elstar\n  name: Elstar again\n  color: red\n").write(to: fruits, atomically: true, encoding: .utf8)
@@ -60,8 +61,13 @@ import Testing
     }
 
     @Test func aCleanCaseHasNoRelatedRow() async throws {
-        let (_, site) = try await SiteBuildTests.build()
-        defer { try? FileManager.default.removeItem(at: site) }
+        let content = try SiteBuildTests.variant { try SampleProblems.remove(in: $0) }
+        let (summary, site) = try await SiteBuildTests.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(at: site)
+        }
+        #expect(summary.diagnostics.isEmpty)
         let page = try SiteBuildTests.page(site, "validation/index.html")
         #expect(!page.contains("Also at"))
         #expect(page.contains("<h2 class=\"cf-empty-title\">No problems</h2>"))
