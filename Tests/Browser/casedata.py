@@ -50,6 +50,21 @@ class Case:
         self.fruits = {f["id"]: f for f in load_yaml("fruits.yaml")}
         self.bulletins = load_yaml("bulletins.yaml")
 
+    @staticmethod
+    def favourites(animal):
+        """An animal's favourite fruit ids as the pages list them: in order, a repeat once."""
+        return list(dict.fromkeys(animal.get("favoriteFruits", [])))
+
+    def repeated_favourites(self):
+        """(animal id, fruit id) for each repeat in a favoriteFruits list: a duplicate-fruit warning."""
+        return [(a["id"], f) for a in self.animals for i, f in enumerate(a.get("favoriteFruits", []))
+                if f in a["favoriteFruits"][:i]]
+
+    def unused_fruits(self):
+        """Fruit ids no animal favours and no bulletin names: an unused-fruit note each."""
+        named = {f for a in self.animals for f in a.get("favoriteFruits", [])} | {b["fruit"] for b in self.bulletins}
+        return [f for f in self.fruits if f not in named]
+
     @property
     def zone(self):
         return ZoneInfo(self.site.get("timeZone", DEFAULT_TIME_ZONE))

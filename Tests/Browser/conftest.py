@@ -204,7 +204,7 @@ def _variants_dir():
 
 @pytest.fixture(scope="session")
 def invalid_site(_variants_dir):
-    """The sample with fish's suspicionLevel 1.4: one error, one row on the validation page."""
+    """The sample with fish's suspicionLevel 1.4: one error, its row first on the validation page."""
     path, old, new = INVALID_FISH
 
     def edit(content):

@@ -128,11 +128,11 @@ return [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(tr 
 def test_table_shows_first_three_fruit_swatches_and_plus_n(wide, site, case):
     load(wide, site, "index.html")
     rows = {r["id"]: r for r in wide.execute_script(SWATCHES_JS)}
-    assert any(len(a.get("favoriteFruits", [])) > 3 for a in case.animals), (
+    assert any(len(case.favourites(a)) > 3 for a in case.animals), (
         "the sample should have an animal with more than three favourites"
     )
     for animal in case.animals:
-        fav = [case.fruits[f] for f in animal.get("favoriteFruits", [])]
+        fav = [case.fruits[f] for f in case.favourites(animal)]
         r = rows[animal["id"]]
         shown = fav[:3]
         assert [s["name"] for s in r["swatches"]] == [f["name"] for f in shown], (animal["id"], r)
@@ -245,7 +245,7 @@ def test_bulletins_table_rows(wide, site, case):
     colors = resolve_colors(wide, [case.fruits[b["fruit"]]["color"] for b in case.bulletins])
     for b, color in zip(case.bulletins, colors):
         r = rows[b["id"]]
-        fans = [a for a in case.animals if b["fruit"] in a.get("favoriteFruits", [])]
+        fans = [a for a in case.animals if b["fruit"] in case.favourites(a)]
         asleep = sum(case.asleep(a, b) for a in fans)
         when, fruit, place, bites, suspects = r["cells"]
         assert when == case.shown_time(b) and fruit == case.fruits[b["fruit"]]["name"], r
@@ -264,9 +264,10 @@ def test_fruits_table_rows(wide, site, case):
     colors = resolve_colors(wide, [f["color"] for f in case.fruits.values()])
     for f, color in zip(case.fruits.values(), colors):
         r = rows[f["id"]]
-        fans = sum(f["id"] in a.get("favoriteFruits", []) for a in case.animals)
+        fans = sum(f["id"] in case.favourites(a) for a in case.animals)
         about = sum(b["fruit"] == f["id"] for b in case.bulletins)
-        assert r["cells"][0] == f["name"] and r["swatch"] == color and r["swatchW"] > 0, (f["id"], r)
+        marker = " ⚠︎ 1 problem" if f["id"] in case.unused_fruits() else ""
+        assert r["cells"][0] == f["name"] + marker and r["swatch"] == color and r["swatchW"] > 0, (f["id"], r)
         assert r["cells"][1:] == [str(fans), str(about)], (f["id"], r["cells"])
 
 
@@ -293,7 +294,7 @@ return {ln: marked.querySelector('.cf-ln').innerText.trim(),
 """
 
 
-def test_validation_row_and_panel_point_at_the_problem(wide, invalid_site):
+def test_validation_row_and_panel_point_at_the_problem(wide, invalid_site, case):
     """Templates/README.md: a row per problem (severity, rule, record, field, message, file:line:col); the
     panel shows the source lines with the column marked. The place is found in the variant's
     YAML, and the caret must sit under that column on screen."""
@@ -303,7 +304,8 @@ def test_validation_row_and_panel_point_at_the_problem(wide, invalid_site):
     col = lines[line - 1].index("1.4") + 1
     load(wide, invalid_site, "validation/index.html")
     rows = wide.execute_script(CELLS_JS)
-    assert len(rows) == 1, rows
+    # The planted error first, then the sample's own warnings and notes.
+    assert len(rows) == 1 + len(case.repeated_favourites()) + len(case.unused_fruits()), rows
     severity, message, rule, record, field, where = rows[0]["cells"]
     assert (severity, rule, record, field) == ("Error", "suspicion-range", "fish", "suspicionLevel"), rows
     assert "1.4" in message and where.endswith(f"animals.yaml:{line}:{col}"), (message, where)

@@ -82,15 +82,15 @@ def panel_section(driver, site, record, title):
 
 
 def test_suspect_panel_lists_every_fruit_and_the_bulletins(wide, site, case):
-    animal = max(case.animals, key=lambda a: len(a.get("favoriteFruits", [])))
+    animal = max(case.animals, key=lambda a: len(case.favourites(a)))
     load(wide, site, "index.html", animal["id"])
     fruits = panel_section(wide, site, animal["id"], "identity")
-    fav = [case.fruits[f] for f in animal["favoriteFruits"]]
+    fav = [case.fruits[f] for f in case.favourites(animal)]
     assert [f["text"] for f in fruits] == [f["name"] for f in fav], "all favourites, not just three"
     assert [f["swatch"] for f in fruits] == resolve_colors(wide, [f["color"] for f in fav])
     assert all(f["href"] == f"fruits/index.html#{x['id']}" for f, x in zip(fruits, fav)), fruits
     bulletins = panel_section(wide, site, animal["id"], "bulletins")
-    about = [b for b in case.bulletins if b["fruit"] in animal["favoriteFruits"]]
+    about = [b for b in case.bulletins if b["fruit"] in case.favourites(animal)]
     assert len(bulletins) == len(about) > 0, (bulletins, about)
     got = {b["href"]: b["badge"] for b in bulletins}
     want = {f"bulletins/index.html#{b['id']}": "Asleep" if case.asleep(animal, b) else "Awake" for b in about}
@@ -115,7 +115,7 @@ def test_suspect_panel_lists_every_fruit_and_the_bulletins(wide, site, case):
 
 def test_bulletin_panel_links_its_suspects_asleep_or_awake(wide, site, case):
     for b in case.bulletins:
-        fans = [a for a in case.animals if b["fruit"] in a.get("favoriteFruits", [])]
+        fans = [a for a in case.animals if b["fruit"] in case.favourites(a)]
         if len({case.asleep(a, b) for a in fans}) == 2:
             break
     else:
@@ -129,10 +129,10 @@ def test_bulletin_panel_links_its_suspects_asleep_or_awake(wide, site, case):
 
 def test_fruit_panel_links_fans_and_bulletins(wide, site, case):
     fruit = max(case.fruits.values(),
-                key=lambda f: sum(f["id"] in a.get("favoriteFruits", []) for a in case.animals))
+                key=lambda f: sum(f["id"] in case.favourites(a) for a in case.animals))
     load(wide, site, "fruits/index.html", fruit["id"])
     fans = panel_section(wide, site, fruit["id"], "fans")
-    want = [a["id"] for a in case.animals if fruit["id"] in a.get("favoriteFruits", [])]
+    want = [a["id"] for a in case.animals if fruit["id"] in case.favourites(a)]
     assert sorted(f["href"] for f in fans) == sorted(f"index.html#{a}" for a in want), fans
     bulletins = panel_section(wide, site, fruit["id"], "bulletins")
     about = [b["id"] for b in case.bulletins if b["fruit"] == fruit["id"]]

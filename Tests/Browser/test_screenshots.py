@@ -47,11 +47,14 @@ def capture(driver, name, metrics):
     [
         ("screenshot-wide.png", "fish", lambda s: s["panels"] == ["fish"]),
         ("screenshot-wide-empty.png", "", lambda s: s["panels"] == [] and s["emptyVisible"]),
+        ("screenshot-wide-warning.png", "mouse", lambda s: s["panels"] == ["mouse"]),
+        ("screenshot-wide-validation.png", "p1", lambda s: s["panels"] == ["p1"]),
     ],
-    ids=["selected", "empty"],
+    ids=["selected", "empty", "warning", "validation"],
 )
 def test_wide_screenshots(wide, site, name, fragment, check):
-    load(wide, site, "index.html", fragment)
+    page = "validation/index.html" if "validation" in name else "index.html"
+    load(wide, site, page, fragment)
     s = wait_for(wide, check)
     assert check(s), s
     assert (s["innerWidth"], s["innerHeight"]) == (WIDE["width"], WIDE["height"])

@@ -38,12 +38,13 @@ def binary() -> Path:
 
 @pytest.fixture
 def faulty_case(tmp_path: Path, binary: Path) -> Path:
-    """The sample with an error, a warning, a note and a duplicate id planted."""
+    """The sample with an error, a warning, a note and a duplicate id planted (beside the sample's
+    own warning, the mouse's repeated fruit, and note, the durian no one favours)."""
     case = tmp_path / "Case"
     shutil.copytree(SAMPLE, case)
     plant(case / "animals.yaml", "suspicionLevel: 0.3", "suspicionLevel: 1.4")            # error
     plant(case / "animals.yaml", "  species: Fish\n", "  species: Fish\n  specis: Fish\n")  # warning
     with open(case / "fruits.yaml", "a", encoding="utf-8") as f:
-        f.write("- id: durian\n  name: Durian\n  color: olive\n")                           # note
+        f.write("- id: jackfruit\n  name: Jackfruit\n  color: olive\n")                           # note
         f.write("- id: elstar\n  name: Elstar again\n  color: red\n")                       # duplicate-id
     return case
