@@ -92,6 +92,7 @@ struct PageFrame {
             (.selectionCSS, .string(SelectionCSS.rules(selection))),
             (.nav, .list(nav)),
             (.counts, counts),
+            (.hasInspector, .bool(kind != nil)),
             (.inspector, .fields([
                 (.presented, .bool(site.inspector.presented)),
                 (.placement, .string(site.inspector.placement.rawValue)),
@@ -181,9 +182,13 @@ struct PageFrame {
                                      name: HTMLText(detent.description), dims: site.sheet.dims(at: detent),
                                      recordID: escapedFragment))
         }
-        let detentLinks: [MustacheValue] = detents.enumerated().map { i, detent in
-            .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))),
-                     (.href, .string("#" + (i == 0 ? fragment : "\(fragment)_\(detent)")))])
+        // A grabber per detent, which moves the sheet on to the next (after the last, the first).
+        let hrefs = detents.indices.map { "#" + ($0 == 0 ? fragment : "\(fragment)_\(detents[$0])") }
+        let detentLinks: [MustacheValue] = detents.indices.map { i in
+            let next = (i + 1) % detents.count
+            return .fields([(.name, .string(detents[i].description)), (.label, .string(Self.label(detents[i]))),
+                            (.href, .string(hrefs[i])), (.nextHref, .string(hrefs[next])),
+                            (.nextLabel, .string(Self.label(detents[next])))])
         }
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []
         // The first problem of each field (and of the field a dotted one is part of).

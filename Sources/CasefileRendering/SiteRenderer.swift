@@ -127,7 +127,15 @@ public struct SiteRenderer: Sendable {
             (.minWidth, .string(px(site.inspector.minWidth))),
             (.idealWidth, .string(px(site.inspector.idealWidth))),
             (.maxWidth, .string(px(site.inspector.maxWidth))),
-            (.detents, .list(detents.map { .fields([(.name, .string($0.name)), (.height, .string($0.height)), (.dims, .bool($0.dims))]) })),
+            (.detents, .list(detents.indices.map { i in
+                let d = detents[i]
+                // The stretch of the sheet's scroll nearer to this detent than to its neighbours
+                // (from its position, in px, to half-way to the next).
+                let from = i == 0 ? "0px" : "calc((\(detents[i - 1].height) + \(d.height)) / 2)"
+                let to = i == detents.count - 1 ? "calc(100vh + 100000px)" : "calc((\(d.height) + \(detents[i + 1].height)) / 2)"
+                return .fields([(.name, .string(d.name)), (.height, .string(d.height)), (.dims, .bool(d.dims)),
+                                (.first, .bool(i == 0)), (.from, .string(from)), (.to, .string(to))])
+            })),
             (.sheetRadius, .string(px(site.sheet.cornerRadius))),
         ]
         if site.inspector.overlayBelow > site.inspector.compactBelow {

@@ -7,9 +7,9 @@ enum TemplateField: Int, CaseIterable, Sendable {
     // Every page
     case lang, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
-    case label, href, current
+    case label, href, current, nextHref, nextLabel
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
-    case presented, placement, placeholder, name, first
+    case hasInspector, presented, placement, placeholder, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap
     // Every row

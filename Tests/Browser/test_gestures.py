@@ -1,7 +1,7 @@
 """Input on the inspector, measured in Chromium: resizing the column by dragging its leading edge
 (CDP Input.dispatchMouseEvent), the bottom sheet snapping to its detents after a touch drag
 (CDP Input.dispatchTouchEvent with touch emulation), a scroll or a wheel, the table behind the
-sheet scrolling at the lowest detent, and the toggle and the detent links operated from the
+sheet scrolling at the lowest detent, and the toggle and the grabber operated from the
 keyboard (Tab, Space, Enter through Selenium's key actions).
 
 Expected sizes and detents come from the case's site.yaml (casedata.Case) and Templates/README.md.
@@ -249,19 +249,19 @@ def test_toggle_is_a_keyboard_operable_switch(wide, site, case):
     assert f["checked"] is True and f["inspector"] != "none" and abs(f["width"] - ideal) <= TOL, f
 
 
-def test_keyboard_reaches_a_detent_link_and_enter_moves_the_sheet(narrow, site, case):
+def test_keyboard_reaches_the_grabber_and_enter_moves_the_sheet(narrow, site, case):
     detents = case.detent_heights(NARROW_H)
     load(narrow, site, "index.html", "fish")
     for _ in range(80):
         ActionChains(narrow).send_keys(Keys.TAB).perform()
         d = narrow.execute_script(
-            "const e = document.activeElement; return e.matches('[data-detent]') ? "
+            "const e = document.activeElement; return e.matches('.cf-grabber') ? "
             "[e.dataset.detent, e.matches(':focus-visible'), getComputedStyle(e).outlineStyle] : null"
         )
-        if d and d[0] == "medium":
+        if d:
             break
-    assert d and d[0] == "medium", "Tab never reached the medium detent link"
-    assert d[1] and d[2] != "none", f"no visible focus on the detent link: {d}"
+    assert d and d[0] == "200", f"Tab never reached the grabber (at the 200 detent): {d}"
+    assert d[1] and d[2] != "none", f"no visible focus on the grabber: {d}"
     ActionChains(narrow).send_keys(Keys.ENTER).perform()
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - detents[1]) <= TOL, timeout=3)
     assert s["hash"] == "#fish_medium" and abs(s["sheetShown"] - detents[1]) <= TOL, s

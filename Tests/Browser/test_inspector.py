@@ -271,11 +271,11 @@ def test_narrow_row_behind_sheet_is_clickable_at_200(narrow, site):
     assert s["hash"] == "#" + OTHER and s["panels"] == [OTHER]
 
 
-def test_narrow_detent_link_moves_sheet_to_medium(narrow, site):
+def test_narrow_grabber_moves_sheet_from_200_to_medium(narrow, site):
     open_page(narrow, site, RECORD)
     wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL, read=state)
     narrow.find_element(
-        By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] [data-detent="medium"]'
+        By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] .cf-grabber[data-detent="200"]'
     ).click()
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"], timeout=3, read=state)
     assert s["hash"] == "#" + RECORD + "_medium"

@@ -76,7 +76,7 @@ import Testing
         #expect(Self.matches(#"\sdata-inspector-empty[\s>=]"#, in: html).count == 1)
         #expect(Self.matches(#"\sdata-inspector-toggle[\s>=]"#, in: html).count == 1)
         #expect(Self.matches(#"\sdata-sheet-dim[\s>=]"#, in: html).count == 1)
-        // Each panel offers the three default detents.
+        // Each panel has a grabber for each of the three default detents.
         for detent in ["200", "medium", "large"] {
             #expect(Self.matches(#"data-detent="\#(detent)""#, in: html).count == rows.count)
         }
