@@ -95,6 +95,7 @@ struct PageFrame {
             (.hasInspector, .bool(kind != nil)),
             (.inspector, .fields([
                 (.presented, .bool(site.inspector.presented)),
+                (.carry, .string(site.inspector.carriedFragment)),
                 (.placement, .string(site.inspector.placement.rawValue)),
                 (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder)),
                 (.title, .string(inspectorTitle)),

@@ -137,6 +137,10 @@ public struct SiteRenderer: Sendable {
                                 (.first, .bool(i == 0)), (.from, .string(from)), (.to, .string(to))])
             })),
             (.sheetRadius, .string(px(site.sheet.cornerRadius))),
+            // The switch's state other than `presented`, which links carry to the next page.
+            (.carry, .string(site.inspector.carriedFragment)),
+            (.switched, .string(site.inspector.presented ? ":not(:checked)" : ":checked")),
+            (.unswitched, .string(site.inspector.presented ? ":checked" : ":not(:checked)")),
         ]
         if site.inspector.overlayBelow > site.inspector.compactBelow {
             fields += [(.overlayBelow, .string(px(site.inspector.overlayBelow))),

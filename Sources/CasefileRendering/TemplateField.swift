@@ -9,7 +9,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
     case label, href, current, nextHref, nextLabel
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
-    case hasInspector, presented, placement, placeholder, name, first
+    case hasInspector, presented, carry, placement, placeholder, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap
     // Every row
@@ -33,7 +33,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case title, description, width, height, x, y, centerX, countY, labelY, short, countText
     // The stylesheet
     case compactBelow, compactMax, minWidth, idealWidth, maxWidth, dimFollow, from, to
-    case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax
+    case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax, switched, unswitched
 
     /// The names in code order, for `MustacheLibrary(vocabulary:)`.
     static let vocabulary: [String] = allCases.map { "\($0)" }

@@ -113,9 +113,9 @@ const nav = document.querySelector('nav[data-pagination]');
 const vis = e => !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 0;
 return {rows: [...document.querySelectorAll('[data-table] tr[data-record-id]')].map(r => r.dataset.recordId),
         nav: vis(nav), numbers: nav ? [...nav.querySelectorAll('ol a')].filter(vis).map(a => a.innerText.trim()) : [],
-        current: nav ? [...nav.querySelectorAll('a[aria-current="page"]')].map(a => [a.innerText.trim(),
+        current: nav ? [...nav.querySelectorAll('a[aria-current="page"]')].filter(vis).map(a => [a.innerText.trim(),
                  getComputedStyle(a).backgroundColor]) : [],
-        other: nav ? [...nav.querySelectorAll('ol a:not([aria-current])')].map(a => getComputedStyle(a).backgroundColor) : [],
+        other: nav ? [...nav.querySelectorAll('ol a:not([aria-current])')].filter(vis).map(a => getComputedStyle(a).backgroundColor) : [],
         scrollWidth: document.documentElement.scrollWidth, title: document.title};
 """
 

@@ -46,6 +46,10 @@ public struct InspectorSettings: Sendable, Hashable {
     public var overlayBelow: Double = 1000
 
     public init() {}
+
+    /// The fragment that page links carry while the toolbar's switch is not in its starting state
+    /// (`presented`), so that the next page starts the same way: `_collapsed`, or `_presented`.
+    public var carriedFragment: String { presented ? "_collapsed" : "_presented" }
 }
 
 public struct SheetSettings: Sendable, Hashable {
