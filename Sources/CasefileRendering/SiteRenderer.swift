@@ -66,6 +66,16 @@ public struct SiteRenderer: Sendable {
             let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
+        let site = validated.caseContent.site
+        if site.exports {
+            let exports = DataExports(validated: validated)
+            for path in DataExports.paths where only.contains(path) {
+                if let text = exports.render(path) { try sink(OutputFile(path: path, contents: text)) }
+            }
+        }
+        if site.feed, only.contains(AtomFeed.path) {
+            try sink(OutputFile(path: AtomFeed.path, contents: AtomFeed(validated: validated, baseURL: baseURL).render()))
+        }
         if only.contains("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
         if only.contains("validation/report.sarif") {
             try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))

@@ -26,5 +26,6 @@ public enum SampleFiles {
         "Schemas/bulletins.schema.json": PackageResources.bulletins_schema_json,
         "Schemas/fruits.schema.json": PackageResources.fruits_schema_json,
         "Schemas/site.schema.json": PackageResources.site_schema_json,
+        "Schemas/case.schema.json": PackageResources.case_schema_json,
     ]
 }

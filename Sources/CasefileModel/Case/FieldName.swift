@@ -49,6 +49,8 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let timeZone = FieldName("timeZone")
     public static let language = FieldName("language")
     public static let pageSize = FieldName("pageSize")
+    public static let exports = FieldName("exports")
+    public static let feed = FieldName("feed")
     public static let inspector = FieldName("inspector")
     public static let sheet = FieldName("sheet")
     public static let markdown = FieldName("markdown")
@@ -82,7 +84,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
                                                    .alibi, .sleepSchedule]
     public static let scheduleFields: [FieldName] = [.sleep, .wake]
     public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
-    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .inspector,
+    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .inspector,
                                                  .sheet, .markdown, .validation, .limits]
     public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow,
                                                       .overlayBelow]

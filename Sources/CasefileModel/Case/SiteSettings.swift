@@ -11,6 +11,10 @@ public struct SiteSettings: Sendable, Hashable {
     public var sheet = SheetSettings()
     /// Pass raw HTML in notes through.
     public var unsafeHTML = false
+    /// Write the data exports (`data/`) and link them from the tables.
+    public var exports = true
+    /// Write `bulletins.atom` and link it from the pages.
+    public var feed = true
     /// The largest data file and note the loader reads.
     public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.
