@@ -47,13 +47,16 @@ struct DataExports: Sendable {
         }
     }
 
+    /// A fruit's own values (what the digest compares), in JSON.
+    static func own(_ fruit: Fruit) -> [(String, String?)] {
+        [("id", JSONText.quoted(fruit.id)), ("name", JSONText.quoted(fruit.name)), ("color", JSONText.quoted(fruit.color))]
+    }
+
     private func fruitObjects() -> [String] {
         let c = validated.caseContent, index = validated.index
         return c.fruits.indices.map { f in
-            let fruit = c.fruits[f]
-            return JSONText.object([("id", JSONText.quoted(fruit.id)), ("name", JSONText.quoted(fruit.name)),
-                                    ("color", JSONText.quoted(fruit.color)), ("fans", String(index.fans[f].count)),
-                                    ("bulletins", String(index.fruitBulletins[f].count))])
+            JSONText.object(Self.own(c.fruits[f]) + [("fans", String(index.fans[f].count)),
+                                                      ("bulletins", String(index.fruitBulletins[f].count))])
         }
     }
 
@@ -74,22 +77,26 @@ struct DataExports: Sendable {
         }
     }
 
+    /// An animal's own values, in JSON, with its suspicion label after the level.
+    static func own(_ animal: Animal) -> [(String, String?)] {
+        let schedule = animal.sleepSchedule.map {
+            JSONText.object([("sleep", JSONText.quoted("\($0.sleep)")), ("wake", JSONText.quoted("\($0.wake)"))])
+        }
+        return [
+            ("id", JSONText.quoted(animal.id)), ("name", JSONText.quoted(animal.name)),
+            ("species", JSONText.quoted(animal.species)), ("emoji", JSONText.string(animal.emoji)),
+            ("pawSize", JSONText.quoted(animal.pawSize.rawValue)), ("favoriteFruits", JSONText.array(animal.favoriteFruits)),
+            ("suspicionLevel", Numbers.plain(animal.suspicionLevel)),
+            ("suspicionLabel", JSONText.quoted(animal.suspicion.label.rawValue)),
+            ("alibi", JSONText.string(animal.alibi)), ("sleepSchedule", schedule),
+        ]
+    }
+
     private func animalObjects() -> [String] {
         let c = validated.caseContent, index = validated.index
         return c.animals.indices.map { a in
-            let animal = c.animals[a]
-            let schedule = animal.sleepSchedule.map {
-                JSONText.object([("sleep", JSONText.quoted("\($0.sleep)")), ("wake", JSONText.quoted("\($0.wake)"))])
-            }
-            return JSONText.object([
-                ("id", JSONText.quoted(animal.id)), ("name", JSONText.quoted(animal.name)),
-                ("species", JSONText.quoted(animal.species)), ("emoji", JSONText.string(animal.emoji)),
-                ("pawSize", JSONText.quoted(animal.pawSize.rawValue)), ("favoriteFruits", JSONText.array(animal.favoriteFruits)),
-                ("suspicionLevel", Numbers.plain(animal.suspicionLevel)),
-                ("suspicionLabel", JSONText.quoted(animal.suspicion.label.rawValue)),
-                ("alibi", JSONText.string(animal.alibi)), ("sleepSchedule", schedule),
-                ("bulletins", String(index.involvementCount(a))), ("asleepAtBulletins", String(index.asleepInvolvementCount(a))),
-            ])
+            JSONText.object(Self.own(c.animals[a]) + [("bulletins", String(index.involvementCount(a))),
+                                                       ("asleepAtBulletins", String(index.asleepInvolvementCount(a)))])
         }
     }
 
@@ -114,17 +121,19 @@ struct DataExports: Sendable {
         }
     }
 
+    /// A bulletin's own values, in JSON.
+    static func own(_ bulletin: Bulletin) -> [(String, String?)] {
+        [("id", JSONText.quoted(bulletin.id)), ("fruit", JSONText.quoted(bulletin.fruit)),
+         ("nibbledAt", JSONText.string(Self.written(bulletin.nibbledAt))), ("location", JSONText.quoted(bulletin.location)),
+         ("bites", JSONText.int(bulletin.bites)), ("reportedBy", JSONText.string(bulletin.reportedBy))]
+    }
+
     private func bulletinObjects() -> [String] {
         let c = validated.caseContent, index = validated.index
         return c.bulletins.indices.map { b in
-            let bulletin = c.bulletins[b]
             let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            return JSONText.object([
-                ("id", JSONText.quoted(bulletin.id)), ("fruit", JSONText.quoted(bulletin.fruit)),
-                ("nibbledAt", JSONText.string(Self.written(bulletin.nibbledAt))), ("location", JSONText.quoted(bulletin.location)),
-                ("bites", JSONText.int(bulletin.bites)), ("reportedBy", JSONText.string(bulletin.reportedBy)),
-                ("suspects", String(all)), ("suspectsAwake", String(all - asleep)), ("suspectsAsleep", String(asleep)),
-            ])
+            return JSONText.object(Self.own(c.bulletins[b]) + [("suspects", String(all)), ("suspectsAwake", String(all - asleep)),
+                                                                ("suspectsAsleep", String(asleep))])
         }
     }
 

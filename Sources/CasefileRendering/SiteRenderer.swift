@@ -13,10 +13,13 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
     /// The site's absolute address (normalised, ending in `/`), for the sitemap and canonical links.
     public let baseURL: String?
+    /// The last publish's report and digest: the validation page and report say what changed.
+    public let history: PublishHistory?
 
-    public init(templates: TemplateSet, baseURL: String? = nil) {
+    public init(templates: TemplateSet, baseURL: String? = nil, history: PublishHistory? = nil) {
         self.templates = templates
         self.baseURL = baseURL
+        self.history = history
     }
 
     private struct PageJob: Sendable {
@@ -46,7 +49,9 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
-        let summary = jobs.contains { $0.kind == .validation } ? ValidationPage.summary(of: validated) : .null
+        let since = history.map { SinceLastPublish(validated, history: $0) }
+        let summary = jobs.contains { $0.kind == .validation }
+            ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
@@ -76,7 +81,16 @@ public struct SiteRenderer: Sendable {
         if site.feed, only.contains(AtomFeed.path) {
             try sink(OutputFile(path: AtomFeed.path, contents: AtomFeed(validated: validated, baseURL: baseURL).render()))
         }
-        if only.contains("validation/report.json") { try sink(OutputFile(path: "validation/report.json", contents: reports.json())) }
+        if only.contains("validation/report.json") {
+            try sink(OutputFile(path: "validation/report.json", contents: reports.json(since: since)))
+        }
+        if only.contains(CaseDigest.path) {
+            try sink(OutputFile(path: CaseDigest.path, contents: CaseDigest.json(CaseDigest.records(validated))))
+        }
+        if let history, only.contains("validation/previous/report.json") {
+            try sink(OutputFile(path: "validation/previous/report.json", contents: history.report))
+            try sink(OutputFile(path: "validation/previous/digest.json", contents: history.digest))
+        }
         if only.contains("validation/report.sarif") {
             try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
         }

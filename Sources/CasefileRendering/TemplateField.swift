@@ -29,6 +29,8 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case severityLabel, isError, ruleDescription, recordHref, fix, hasValue, related, hasRelated
     case excerpt, hasExcerpt, text, marked, caret
     case rulesRun, rulesPassed, filesChecked, byRule, byFile, file
+    case changes, unchanged, newProblems, newCount, newMore, fixedProblems, fixedCount, fixedMore, recordChanges
+    case added, addedCount, addedMore, changed, changedCount, changedMore, removed, removedCount, removedMore
     // Charts
     case title, description, width, height, x, y, centerX, countY, labelY, short, countText
     // The stylesheet

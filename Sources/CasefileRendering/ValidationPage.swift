@@ -1,6 +1,7 @@
 import CasefileMustache
 import CasefileModel
 import CasefileValidation
+import CasefileSite
 
 /// The rows of one page of the Validation table, and the summary above it.
 struct ValidationPage {
@@ -81,8 +82,9 @@ struct ValidationPage {
         }
     }
 
-    /// The counts by severity, rule and file over the whole case.
-    static func summary(of v: ValidatedCase) -> MustacheValue {
+    /// The counts by severity, rule and file over the whole case, and what changed since the
+    /// last publish when it is known.
+    static func summary(of v: ValidatedCase, since: SinceLastPublish? = nil, plan: PagePlan, fragments: Fragments) -> MustacheValue {
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1
@@ -98,6 +100,55 @@ struct ValidationPage {
             (.byFile, .list(byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
                 .fields([(.file, .string($0.key)), (.count, .int($0.value))])
             })),
+            (.changes, since.map { changes($0, v, plan: plan, fragments: fragments) } ?? .null),
+        ])
+    }
+
+    /// At most this many entries in each list of changes; the rest are counted.
+    static let changesShown = 100
+
+    /// "Since the last publish": links from the validation pages (one folder down) to each new
+    /// problem's row and to each added or changed record.
+    static func changes(_ since: SinceLastPublish, _ v: ValidatedCase, plan: PagePlan, fragments: Fragments) -> MustacheValue {
+        func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(Numbers.count(n - changesShown, "more")) : .null }
+        let newProblems: [MustacheValue] = since.newProblems.prefix(changesShown).map { i in
+            let page = plan.path(.validation, recordAt: i)
+            let problem = v.diagnostics[i]
+            return .fields([(.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
+                            (.message, .string(problem.message)), (.recordID, .string(problem.recordID ?? "")),
+                            (.href, .string(String(page.split(separator: "/").last ?? "") + "#" + v.problemFragment(i)))])
+        }
+        let fixed: [MustacheValue] = since.fixedProblems.prefix(changesShown).map { p in
+            .fields([(.severity, .string(p.severity)), (.rule, .string(p.rule)), (.message, .string(p.message)),
+                     (.recordID, .string(p.record ?? ""))])
+        }
+        let records: [MustacheValue] = since.records.filter { !$0.isEmpty }.map { r in
+            let positions = switch r.collection {
+            case .fruits: v.index.fruitPosition
+            case .animals: v.index.animalPosition
+            case .bulletins: v.index.bulletinPosition
+            }
+            func linked(_ ids: [String]) -> MustacheValue {
+                .list(ids.prefix(changesShown).map { id in
+                    guard let i = positions[id] else { return .fields([(.id, .string(id))]) }
+                    let href = "../" + plan.path(r.collection.pageKind, recordAt: i) + "#" + fragments[r.collection][i]
+                    return .fields([(.id, .string(id)), (.href, .string(href))])
+                })
+            }
+            return .fields([
+                (.title, .string(r.collection == .animals ? "Suspects" : r.collection == .fruits ? "Fruits" : "Bulletins")),
+                (.added, linked(r.added)), (.addedCount, .int(r.added.count)), (.addedMore, more(r.added.count)),
+                (.changed, linked(r.changed)), (.changedCount, .int(r.changed.count)), (.changedMore, more(r.changed.count)),
+                (.removed, .list(r.removed.prefix(changesShown).map { .fields([(.id, .string($0))]) })),
+                (.removedCount, .int(r.removed.count)), (.removedMore, more(r.removed.count)),
+            ])
+        }
+        let unchanged = since.newProblems.isEmpty && since.fixedProblems.isEmpty && records.isEmpty
+        return .fields([
+            (.unchanged, .bool(unchanged)),
+            (.newProblems, .list(newProblems)), (.newCount, .int(since.newProblems.count)), (.newMore, more(since.newProblems.count)),
+            (.fixedProblems, .list(fixed)), (.fixedCount, .int(since.fixedProblems.count)), (.fixedMore, more(since.fixedProblems.count)),
+            (.recordChanges, .list(records)),
         ])
     }
 }

@@ -42,11 +42,24 @@ public struct ValidationReports: Sendable {
         var rulesRun: [String]
         var files: [String]
         var problems: [Problem]
+        /// Present after a publish that found the previous one's report and digest.
+        var sinceLastPublish: Changes?
+    }
+
+    struct Changes: Encodable {
+        struct Records: Encodable { var added, changed, removed: [String] }
+        /// Problems of this report (as above) that the last publish did not have.
+        var newProblems: [JSONReport.Problem]
+        /// Problems of the last publish that are gone.
+        var fixedProblems: [PublishHistory.Problem]
+        var records: [String: Records]
     }
 
     /// `validation/report.json`: counts, the rules that ran, the files read, and every problem.
-    public func json() -> String {
-        let report = JSONReport(
+    public func json() -> String { json(since: nil) }
+
+    func json(since: SinceLastPublish?) -> String {
+        var report = JSONReport(
             errors: validated.errorCount, warnings: validated.warningCount, notes: validated.noteCount,
             rulesRun: validated.rulesRun.map(\.id), files: validated.files,
             problems: validated.diagnostics.map {
@@ -55,6 +68,13 @@ public struct ValidationReports: Sendable {
                       record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix,
                       related: $0.related.isEmpty ? nil : $0.related.map { .init(file: $0.path, line: $0.line, column: $0.column) })
             })
+        if let since {
+            report.sinceLastPublish = Changes(
+                newProblems: since.newProblems.map { report.problems[$0] }, fixedProblems: since.fixedProblems,
+                records: Dictionary(uniqueKeysWithValues: since.records.map {
+                    ($0.collection.rawValue, Changes.Records(added: $0.added, changed: $0.changed, removed: $0.removed))
+                }))
+        }
         return Self.encode(report)
     }
 

@@ -92,8 +92,12 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         #expect(after == before, "files appeared or went outside the output folder")
         let files = try Self.outputFiles(output)
         if hostile.expect.noOutput == true { #expect(files.isEmpty, "wrote \(files.keys.sorted())") }
+        // What must not appear is markup that would run or restyle a page; the CSV exports hold
+        // the case's values as text, by design (and say so in the README).
         for text in hostile.expect.absent ?? [] {
-            for (path, body) in files where body.contains(text) { Issue.record("\(path) contains \"\(text)\"") }
+            for (path, body) in files where !path.hasSuffix(".csv") && body.contains(text) {
+                Issue.record("\(path) contains \"\(text)\"")
+            }
         }
         for text in hostile.expect.present ?? [] {
             #expect(files.values.contains { $0.contains(text) }, "no output file contains \"\(text)\"")

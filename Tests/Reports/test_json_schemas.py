@@ -29,8 +29,10 @@ def errors(name: str, document) -> list:
     return list(cls(s).iter_errors(document))
 
 
-def test_exactly_the_four_schemas():
-    assert sorted(p.name for p in (REPO / "Schemas").iterdir()) == sorted(f"{n}.schema.json" for n in NAMES)
+def test_exactly_the_input_schemas_and_the_export_schema():
+    """One schema per file a case holds, and one for data/case.json (test_exports.py checks it)."""
+    want = [f"{n}.schema.json" for n in NAMES] + ["case.schema.json"]
+    assert sorted(p.name for p in (REPO / "Schemas").iterdir()) == sorted(want)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -1,6 +1,7 @@
 import Foundation
 import CasefileModel
 import CasefileOutput
+import CasefileRendering
 
 /// What a publish did: the build's summary, and either the checks that failed (nothing was
 /// changed) or how the new site replaced the old one.
@@ -69,6 +70,15 @@ public struct PublishPipeline: Sendable {
         do { return try await publish(events: events) } catch { throw CasefileError.from(error) }
     }
 
+    /// The report and digest the last publish left in `output`, if both are there and readable.
+    static func history(in output: URL) -> PublishHistory? {
+        let validation = output.appendingPathComponent("validation")
+        guard let report = try? String(contentsOf: validation.appendingPathComponent("report.json"), encoding: .utf8),
+              let digest = try? String(contentsOf: validation.appendingPathComponent("digest.json"), encoding: .utf8)
+        else { return nil }
+        return PublishHistory(report: report, digest: digest)
+    }
+
     private func publish(events: (@Sendable (BuildEvent) -> Void)?) async throws -> PublishSummary {
         let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
         try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
@@ -87,6 +97,7 @@ public struct PublishPipeline: Sendable {
             throw CasefileError.unwritable(stagingDisplay, reason: error.localizedDescription)
         }
         var buildOptions = options
+        buildOptions.history = Self.history(in: options.output)
         buildOptions.output = staging
         buildOptions.outputDisplay = stagingDisplay
         var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, diagnostics: [], seconds: 0),
