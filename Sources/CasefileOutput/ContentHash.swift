@@ -8,8 +8,12 @@ package enum ContentHash {
 
     /// All 16 hex digits (a record's fingerprint in `validation/digest.json`).
     package static func hex16(_ text: String) -> String {
+        hex16(bytes: text.utf8)
+    }
+
+    package static func hex16(bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }

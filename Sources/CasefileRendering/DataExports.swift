@@ -21,143 +21,168 @@ struct DataExports: Sendable {
             : [("CSV", "data/\(collection).csv"), ("JSON", "data/\(collection).json")]
     }
 
-    func render(_ path: String) -> String? {
+    func render(_ path: String) -> [UInt8]? {
+        let c = validated.caseContent
+        var out = ExportText(capacity: 1 << 16)
         switch path {
-        case "data/fruits.csv": CSVText.table(header: Self.fruitHeader, rows: fruitRows())
-        case "data/fruits.json": "[" + fruitObjects().joined(separator: ",\n") + "]\n"
-        case "data/animals.csv": CSVText.table(header: Self.animalHeader, rows: animalRows())
-        case "data/animals.json": "[" + animalObjects().joined(separator: ",\n") + "]\n"
-        case "data/bulletins.csv": CSVText.table(header: Self.bulletinHeader, rows: bulletinRows())
-        case "data/bulletins.json": "[" + bulletinObjects().joined(separator: ",\n") + "]\n"
-        case "data/problems.csv": CSVText.table(header: Self.problemHeader, rows: problemRows())
-        case "data/case.json": caseDocument()
-        default: nil
+        case "data/fruits.csv": fruitRows(&out)
+        case "data/fruits.json": list(c.fruits.indices, &out, fruit)
+        case "data/animals.csv": animalRows(&out)
+        case "data/animals.json": list(c.animals.indices, &out, animal)
+        case "data/bulletins.csv": bulletinRows(&out)
+        case "data/bulletins.json": list(c.bulletins.indices, &out, bulletin)
+        case "data/problems.csv": problemRows(&out)
+        case "data/case.json": caseDocument(&out)
+        default: return nil
         }
+        if path.hasSuffix(".json") { out.newline() }
+        return out.bytes
+    }
+
+    /// A JSON array, one element a line.
+    private func list(_ indices: Range<Int>, _ out: inout ExportText, _ write: (Int, inout ExportText) -> Void) {
+        out.beginArray()
+        for i in indices {
+            out.lineBreak()
+            write(i, &out)
+        }
+        out.newline()
+        out.endArray()
     }
 
     // MARK: Fruits
 
-    static let fruitHeader = ["id", "name", "color", "fans", "bulletins"]
+    /// A fruit's own values (what the digest compares).
+    static func own(_ fruit: Fruit, _ out: inout ExportText) {
+        out.key("id"); out.string(fruit.id)
+        out.key("name"); out.string(fruit.name)
+        out.key("color"); out.string(fruit.color)
+    }
 
-    private func fruitRows() -> [[String]] {
+    private func fruit(_ f: Int, _ out: inout ExportText) {
+        out.beginObject()
+        Self.own(validated.caseContent.fruits[f], &out)
+        out.key("fans"); out.int(validated.index.fans[f].count)
+        out.key("bulletins"); out.int(validated.index.fruitBulletins[f].count)
+        out.endObject()
+    }
+
+    private func fruitRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        return c.fruits.indices.map { f in
+        out.csvRow(["id", "name", "color", "fans", "bulletins"])
+        for f in c.fruits.indices {
             let fruit = c.fruits[f]
-            return [fruit.id, fruit.name, fruit.color, String(index.fans[f].count), String(index.fruitBulletins[f].count)]
-        }
-    }
-
-    /// A fruit's own values (what the digest compares), in JSON.
-    static func own(_ fruit: Fruit) -> [(String, String?)] {
-        [("id", JSONText.quoted(fruit.id)), ("name", JSONText.quoted(fruit.name)), ("color", JSONText.quoted(fruit.color))]
-    }
-
-    private func fruitObjects() -> [String] {
-        let c = validated.caseContent, index = validated.index
-        return c.fruits.indices.map { f in
-            JSONText.object(Self.own(c.fruits[f]) + [("fans", String(index.fans[f].count)),
-                                                      ("bulletins", String(index.fruitBulletins[f].count))])
+            out.csvRow([fruit.id, fruit.name, fruit.color, String(index.fans[f].count), String(index.fruitBulletins[f].count)])
         }
     }
 
     // MARK: Animals
 
-    static let animalHeader = ["id", "name", "species", "emoji", "pawSize", "favoriteFruits", "suspicionLevel",
-                               "suspicionLabel", "alibi", "sleep", "wake", "bulletins", "asleepAtBulletins"]
+    /// An animal's own values, with its suspicion label after the level.
+    static func own(_ animal: Animal, _ out: inout ExportText) {
+        out.key("id"); out.string(animal.id)
+        out.key("name"); out.string(animal.name)
+        out.key("species"); out.string(animal.species)
+        out.key("emoji"); out.string(animal.emoji)
+        out.key("pawSize"); out.string(animal.pawSize.rawValue)
+        out.key("favoriteFruits"); out.strings(animal.favoriteFruits)
+        out.key("suspicionLevel"); out.number(Numbers.plain(animal.suspicionLevel))
+        out.key("suspicionLabel"); out.string(animal.suspicion.label.rawValue)
+        out.key("alibi"); out.string(animal.alibi)
+        out.key("sleepSchedule")
+        if let schedule = animal.sleepSchedule {
+            out.beginObject()
+            out.key("sleep"); out.string(schedule.sleep.description)
+            out.key("wake"); out.string(schedule.wake.description)
+            out.endObject()
+        } else {
+            out.null()
+        }
+    }
 
-    private func animalRows() -> [[String]] {
+    private func animal(_ a: Int, _ out: inout ExportText) {
+        out.beginObject()
+        Self.own(validated.caseContent.animals[a], &out)
+        out.key("bulletins"); out.int(validated.index.involvementCount(a))
+        out.key("asleepAtBulletins"); out.int(validated.index.asleepInvolvementCount(a))
+        out.endObject()
+    }
+
+    private func animalRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        return c.animals.indices.map { a in
+        out.csvRow(["id", "name", "species", "emoji", "pawSize", "favoriteFruits", "suspicionLevel", "suspicionLabel",
+                    "alibi", "sleep", "wake", "bulletins", "asleepAtBulletins"])
+        for a in c.animals.indices {
             let animal = c.animals[a]
-            return [animal.id, animal.name, animal.species, animal.emoji ?? "", animal.pawSize.rawValue,
-                    animal.favoriteFruits.joined(separator: ";"), Numbers.plain(animal.suspicionLevel),
-                    animal.suspicion.label.rawValue, animal.alibi ?? "",
-                    animal.sleepSchedule.map { "\($0.sleep)" } ?? "", animal.sleepSchedule.map { "\($0.wake)" } ?? "",
-                    String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))]
-        }
-    }
-
-    /// An animal's own values, in JSON, with its suspicion label after the level.
-    static func own(_ animal: Animal) -> [(String, String?)] {
-        let schedule = animal.sleepSchedule.map {
-            JSONText.object([("sleep", JSONText.quoted("\($0.sleep)")), ("wake", JSONText.quoted("\($0.wake)"))])
-        }
-        return [
-            ("id", JSONText.quoted(animal.id)), ("name", JSONText.quoted(animal.name)),
-            ("species", JSONText.quoted(animal.species)), ("emoji", JSONText.string(animal.emoji)),
-            ("pawSize", JSONText.quoted(animal.pawSize.rawValue)), ("favoriteFruits", JSONText.array(animal.favoriteFruits)),
-            ("suspicionLevel", Numbers.plain(animal.suspicionLevel)),
-            ("suspicionLabel", JSONText.quoted(animal.suspicion.label.rawValue)),
-            ("alibi", JSONText.string(animal.alibi)), ("sleepSchedule", schedule),
-        ]
-    }
-
-    private func animalObjects() -> [String] {
-        let c = validated.caseContent, index = validated.index
-        return c.animals.indices.map { a in
-            JSONText.object(Self.own(c.animals[a]) + [("bulletins", String(index.involvementCount(a))),
-                                                       ("asleepAtBulletins", String(index.asleepInvolvementCount(a)))])
+            out.csvRow([animal.id, animal.name, animal.species, animal.emoji ?? "", animal.pawSize.rawValue,
+                        animal.favoriteFruits.joined(separator: ";"), Numbers.plain(animal.suspicionLevel),
+                        animal.suspicion.label.rawValue, animal.alibi ?? "",
+                        animal.sleepSchedule?.sleep.description ?? "", animal.sleepSchedule?.wake.description ?? "",
+                        String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))])
         }
     }
 
     // MARK: Bulletins
 
-    static let bulletinHeader = ["id", "fruit", "nibbledAt", "location", "bites", "reportedBy", "suspects",
-                                 "suspectsAwake", "suspectsAsleep"]
-
-    /// The instant as written: ISO 8601 at the author's own offset.
-    static func written(_ time: Timestamp?) -> String? {
-        guard let time, let zone = TimeZone(secondsFromGMT: time.writtenOffset) else { return nil }
-        return time.local(in: zone).iso8601
+    /// A bulletin's own values.
+    static func own(_ bulletin: Bulletin, _ out: inout ExportText) {
+        out.key("id"); out.string(bulletin.id)
+        out.key("fruit"); out.string(bulletin.fruit)
+        out.key("nibbledAt"); out.string(bulletin.nibbledAt?.written.iso8601)
+        out.key("location"); out.string(bulletin.location)
+        out.key("bites"); out.int(bulletin.bites)
+        out.key("reportedBy"); out.string(bulletin.reportedBy)
     }
 
-    private func bulletinRows() -> [[String]] {
+    private func bulletin(_ b: Int, _ out: inout ExportText) {
+        let all = validated.index.suspectCount(b), asleep = validated.index.asleepSuspectCount(b)
+        out.beginObject()
+        Self.own(validated.caseContent.bulletins[b], &out)
+        out.key("suspects"); out.int(all)
+        out.key("suspectsAwake"); out.int(all - asleep)
+        out.key("suspectsAsleep"); out.int(asleep)
+        out.endObject()
+    }
+
+    private func bulletinRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        return c.bulletins.indices.map { b in
+        out.csvRow(["id", "fruit", "nibbledAt", "location", "bites", "reportedBy", "suspects", "suspectsAwake", "suspectsAsleep"])
+        for b in c.bulletins.indices {
             let bulletin = c.bulletins[b]
             let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            return [bulletin.id, bulletin.fruit, Self.written(bulletin.nibbledAt) ?? "", bulletin.location,
-                    bulletin.bites.map(String.init) ?? "", bulletin.reportedBy ?? "", String(all), String(all - asleep), String(asleep)]
-        }
-    }
-
-    /// A bulletin's own values, in JSON.
-    static func own(_ bulletin: Bulletin) -> [(String, String?)] {
-        [("id", JSONText.quoted(bulletin.id)), ("fruit", JSONText.quoted(bulletin.fruit)),
-         ("nibbledAt", JSONText.string(Self.written(bulletin.nibbledAt))), ("location", JSONText.quoted(bulletin.location)),
-         ("bites", JSONText.int(bulletin.bites)), ("reportedBy", JSONText.string(bulletin.reportedBy))]
-    }
-
-    private func bulletinObjects() -> [String] {
-        let c = validated.caseContent, index = validated.index
-        return c.bulletins.indices.map { b in
-            let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            return JSONText.object(Self.own(c.bulletins[b]) + [("suspects", String(all)), ("suspectsAwake", String(all - asleep)),
-                                                                ("suspectsAsleep", String(asleep))])
+            out.csvRow([bulletin.id, bulletin.fruit, bulletin.nibbledAt?.written.iso8601 ?? "", bulletin.location,
+                        bulletin.bites.map(String.init) ?? "", bulletin.reportedBy ?? "", String(all), String(all - asleep),
+                        String(asleep)])
         }
     }
 
     // MARK: Problems and the whole case
 
-    static let problemHeader = ["severity", "rule", "message", "file", "line", "column", "collection", "record", "field", "value"]
-
-    private func problemRows() -> [[String]] {
-        validated.diagnostics.map { p in
-            [p.severity.rawValue, p.ruleID, p.message, p.location?.path ?? "", p.location.map { String($0.line) } ?? "",
-             p.location.map { String($0.column) } ?? "", p.collection?.rawValue ?? "", p.recordID ?? "", p.field ?? "", p.value ?? ""]
+    private func problemRows(_ out: inout ExportText) {
+        out.csvRow(["severity", "rule", "message", "file", "line", "column", "collection", "record", "field", "value"])
+        for p in validated.diagnostics {
+            out.csvRow([p.severity.rawValue, p.ruleID, p.message, p.location?.path ?? "", p.location.map { String($0.line) } ?? "",
+                        p.location.map { String($0.column) } ?? "", p.collection?.rawValue ?? "", p.recordID ?? "",
+                        p.field ?? "", p.value ?? ""])
         }
     }
 
-    private func caseDocument() -> String {
+    private func caseDocument(_ out: inout ExportText) {
         let v = validated, site = v.caseContent.site
-        let list = { (items: [String]) in "[\n" + items.joined(separator: ",\n") + "\n]" }
-        return JSONText.object([
-            ("format", JSONText.quoted("casefile-case/1")),
-            ("title", JSONText.quoted(site.title)), ("description", JSONText.string(site.description)),
-            ("timeZone", JSONText.quoted(site.timeZone)),
-            ("problems", JSONText.object([("errors", String(v.errorCount)), ("warnings", String(v.warningCount)),
-                                          ("notes", String(v.noteCount))])),
-            ("fruits", list(fruitObjects())), ("animals", list(animalObjects())), ("bulletins", list(bulletinObjects())),
-        ]) + "\n"
+        out.beginObject()
+        out.key("format"); out.string("casefile-case/1")
+        out.key("title"); out.string(site.title)
+        out.key("description"); out.string(site.description)
+        out.key("timeZone"); out.string(site.timeZone)
+        out.key("problems")
+        out.beginObject()
+        out.key("errors"); out.int(v.errorCount)
+        out.key("warnings"); out.int(v.warningCount)
+        out.key("notes"); out.int(v.noteCount)
+        out.endObject()
+        out.key("fruits"); list(v.caseContent.fruits.indices, &out, fruit)
+        out.key("animals"); list(v.caseContent.animals.indices, &out, animal)
+        out.key("bulletins"); list(v.caseContent.bulletins.indices, &out, bulletin)
+        out.endObject()
     }
 }

@@ -51,19 +51,40 @@ enum CaseDigest {
 
     static func records(_ v: ValidatedCase) -> [CaseCollection: [(id: String, hash: String)]] {
         let c = v.caseContent
-        let hash = { (own: [(String, String?)]) in ContentHash.hex16(JSONText.object(own)) }
-        return [.fruits: c.fruits.map { ($0.id, hash(DataExports.own($0))) },
-                .animals: c.animals.map { ($0.id, hash(DataExports.own($0))) },
-                .bulletins: c.bulletins.map { ($0.id, hash(DataExports.own($0))) }]
+        var scratch = ExportText(capacity: 1024)
+        func hash(_ id: String, _ write: (inout ExportText) -> Void) -> (id: String, hash: String) {
+            scratch.removeAll()
+            scratch.beginObject()
+            write(&scratch)
+            scratch.endObject()
+            return (id, ContentHash.hex16(bytes: scratch.bytes))
+        }
+        return [.fruits: c.fruits.map { fruit in hash(fruit.id) { DataExports.own(fruit, &$0) } },
+                .animals: c.animals.map { animal in hash(animal.id) { DataExports.own(animal, &$0) } },
+                .bulletins: c.bulletins.map { bulletin in hash(bulletin.id) { DataExports.own(bulletin, &$0) } }]
     }
 
-    static func json(_ records: [CaseCollection: [(id: String, hash: String)]]) -> String {
-        var members: [(String, String?)] = [("format", JSONText.quoted(format))]
+    static func json(_ records: [CaseCollection: [(id: String, hash: String)]]) -> [UInt8] {
+        var out = ExportText(capacity: 1 << 16)
+        out.beginObject()
+        out.key("format"); out.string(format)
         for collection in CaseCollection.allCases {
-            let pairs = (records[collection] ?? []).map { "[" + JSONText.quoted($0.id) + "," + JSONText.quoted($0.hash) + "]" }
-            members.append((collection.rawValue, "[\n" + pairs.joined(separator: ",\n") + "\n]"))
+            switch collection {
+            case .fruits: out.key("fruits")
+            case .animals: out.key("animals")
+            case .bulletins: out.key("bulletins")
+            }
+            out.beginArray()
+            for (id, hash) in records[collection] ?? [] {
+                out.lineBreak()
+                out.strings([id, hash])
+            }
+            out.newline()
+            out.endArray()
         }
-        return JSONText.object(members) + "\n"
+        out.endObject()
+        out.newline()
+        return out.bytes
     }
 }
 

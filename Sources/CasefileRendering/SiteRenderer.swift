@@ -13,18 +13,28 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
     /// The site's absolute address (normalised, ending in `/`), for the sitemap and canonical links.
     public let baseURL: String?
+    /// Write `validation/digest.json` (a publish does, for the next one to compare with).
+    public let digest: Bool
     /// The last publish's report and digest: the validation page and report say what changed.
     public let history: PublishHistory?
 
-    public init(templates: TemplateSet, baseURL: String? = nil, history: PublishHistory? = nil) {
+    public init(templates: TemplateSet, baseURL: String? = nil, digest: Bool = false, history: PublishHistory? = nil) {
         self.templates = templates
         self.baseURL = baseURL
+        self.digest = digest
         self.history = history
     }
 
     private struct PageJob: Sendable {
         var kind: PagePlan.Kind?
         var number: Int
+    }
+
+    /// One file to make: a page, or a file made from the case's data (an export, the feed, the
+    /// digest), which renders beside the pages.
+    private enum Job: Sendable {
+        case page(PageJob)
+        case data(String)
     }
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
@@ -58,34 +68,32 @@ public struct SiteRenderer: Sendable {
         if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
             try sink(OutputFile(path: output.stylesheet, contents: css))
         }
+        let site = validated.caseContent.site
+        var dataPaths: [String] = []
+        // The biggest first, so that they do not finish last on a core of their own.
+        if site.exports { dataPaths += ["data/case.json"] + DataExports.paths.filter { $0 != "data/case.json" } }
+        if site.feed { dataPaths.append(AtomFeed.path) }
+        if digest { dataPaths.append(CaseDigest.path) }
+        let all = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
+        let baseURL = self.baseURL
         var done = 0
-        try await Parallel.forEach(jobs) { job in
-            self.render(job, validated, problems, refs, lines, summary, output)
+        try await Parallel.forEach(all) { job in
+            switch job {
+            case let .page(page): self.render(page, validated, problems, refs, lines, summary, output)
+            case let .data(path): Self.render(data: path, validated, baseURL: baseURL)
+            }
         } receive: { file in
             try sink(file)
             done += 1
-            progress?(done, jobs.count)
+            progress?(done, all.count)
         }
         let reports = ValidationReports(validated)
         if let baseURL, only.contains("sitemap.xml") {
             let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
-        let site = validated.caseContent.site
-        if site.exports {
-            let exports = DataExports(validated: validated)
-            for path in DataExports.paths where only.contains(path) {
-                if let text = exports.render(path) { try sink(OutputFile(path: path, contents: text)) }
-            }
-        }
-        if site.feed, only.contains(AtomFeed.path) {
-            try sink(OutputFile(path: AtomFeed.path, contents: AtomFeed(validated: validated, baseURL: baseURL).render()))
-        }
         if only.contains("validation/report.json") {
             try sink(OutputFile(path: "validation/report.json", contents: reports.json(since: since)))
-        }
-        if only.contains(CaseDigest.path) {
-            try sink(OutputFile(path: CaseDigest.path, contents: CaseDigest.json(CaseDigest.records(validated))))
         }
         if let history, only.contains("validation/previous/report.json") {
             try sink(OutputFile(path: "validation/previous/report.json", contents: history.report))
@@ -94,6 +102,15 @@ public struct SiteRenderer: Sendable {
         if only.contains("validation/report.sarif") {
             try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
         }
+    }
+
+    private static func render(data path: String, _ v: ValidatedCase, baseURL: String?) -> OutputFile {
+        let bytes = switch path {
+        case AtomFeed.path: AtomFeed(validated: v, baseURL: baseURL).render()
+        case CaseDigest.path: CaseDigest.json(CaseDigest.records(v))
+        default: DataExports(validated: v).render(path) ?? []
+        }
+        return OutputFile(path: path, bytes: bytes)
     }
 
     private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,

@@ -91,10 +91,13 @@ def test_a_publish_after_an_edit_shows_what_changed(tmp_path, binary):  # noqa: 
     assert re.search(r"Nothing changed", html)
 
 
-def test_a_build_writes_the_digest_but_compares_nothing(tmp_path, binary):  # noqa: F811
-    out = tmp_path / "site"
-    result = run("build", "--content", str(SAMPLE), "--output", str(out), "--quiet")
+def test_the_first_publish_writes_the_digest_and_a_build_none(tmp_path, binary):  # noqa: F811
+    site = tmp_path / "site"
+    result = run("build", "--content", str(SAMPLE), "--output", str(site), "--quiet")
     assert result.returncode == 0, result.stderr
+    assert not (site / "validation" / "digest.json").exists(), "a build compares nothing and keeps nothing"
+    out = tmp_path / "public"
+    publish(SAMPLE, out)
     digest = json.loads((out / "validation" / "digest.json").read_text(encoding="utf-8"))
     assert digest["format"] == "casefile-digest/1"
     ids = {c: [pair[0] for pair in digest[c]] for c in ("fruits", "animals", "bulletins")}

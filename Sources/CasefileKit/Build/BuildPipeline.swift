@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var outputDisplay: String
     /// Overrides site.yaml's `baseURL` (already normalised: see `BaseURL`).
     public var baseURL: String?
+    /// Write `validation/digest.json` and compare with `history` (what `publish` does).
+    public var publishing = false
     /// The last publish's report and digest (`publish` reads them from its output first).
     public var history: PublishHistory?
 
@@ -117,7 +119,8 @@ public struct BuildPipeline: Sendable {
         let validated = prepared.validated
         var session = try writer.begin()
         let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
-        let (rendered, _) = try await SiteRenderer(templates: prepared.templates, baseURL: baseURL, history: options.history)
+        let (rendered, _) = try await SiteRenderer(templates: prepared.templates, baseURL: baseURL, digest: options.publishing,
+                                                  history: options.history)
             .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all) { done, total in
                 events?(.rendering(done: done, total: total))
             }

@@ -97,6 +97,7 @@ public struct PublishPipeline: Sendable {
             throw CasefileError.unwritable(stagingDisplay, reason: error.localizedDescription)
         }
         var buildOptions = options
+        buildOptions.publishing = true
         buildOptions.history = Self.history(in: options.output)
         buildOptions.output = staging
         buildOptions.outputDisplay = stagingDisplay

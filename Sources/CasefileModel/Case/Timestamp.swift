@@ -64,6 +64,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 
+    /// The wall-clock date and time at the offset the author wrote.
+    public var written: LocalDateTime { LocalDateTime(secondsSince1970: secondsSince1970, offset: writtenOffset) }
+
     /// The wall-clock date and time of this instant in `zone`.
     public func local(in zone: TimeZone) -> LocalDateTime {
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(secondsSince1970)))

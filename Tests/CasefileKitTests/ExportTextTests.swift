@@ -3,7 +3,7 @@ import Testing
 @testable import CasefileRendering
 
 /// The text builders of the data exports, on the values that break naive writers.
-struct TabularTextTests {
+struct ExportTextTests {
     @Test(arguments: [
         ("plain", "plain"),
         ("a,b", "\"a,b\""),
@@ -15,17 +15,28 @@ struct TabularTextTests {
         ("", ""),
     ])
     func csvQuotesOnlyWhatRFC4180Requires(value: String, written: String) {
-        #expect(CSVText.field(value) == written)
+        var out = ExportText()
+        out.csvField(value)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == written)
     }
 
     @Test func csvLinesEndInCRLF() {
-        let text = CSVText.table(header: ["id", "note"], rows: [["a", "x,y"], ["b", ""]])
-        #expect(text == "id,note\r\na,\"x,y\"\r\nb,\r\n")
+        var out = ExportText()
+        out.csvRow(["id", "note"])
+        out.csvRow(["a", "x,y"])
+        out.csvRow(["b", ""])
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "id,note\r\na,\"x,y\"\r\nb,\r\n")
     }
 
     @Test func jsonStringsRoundTripThroughFoundation() throws {
         let hostile = "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} ls \u{2028} emoji 🦝 </script>"
-        let text = JSONText.object([("v", JSONText.quoted(hostile)), ("n", nil), ("list", JSONText.array(["a", "\"b\""]))])
+        var out = ExportText()
+        out.beginObject()
+        out.key("v"); out.string(hostile)
+        out.key("n"); out.null()
+        out.key("list"); out.strings(["a", "\"b\""])
+        out.endObject()
+        let text = String(decoding: out.bytes, as: UTF8.self)
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(decoded["v"] as? String == hostile)
         #expect(decoded["n"] is NSNull)
@@ -33,7 +44,9 @@ struct TabularTextTests {
         #expect(!text.contains("\u{0}") && !text.contains("\u{2028}"), "control and separator characters are escaped")
     }
 
-    @Test func atomTextDropsWhatXMLForbids() {
-        #expect(AtomFeed.escape("a<b>&\"c\u{0}\u{1}\u{FFFE}d\n") == "a&lt;b&gt;&amp;&quot;cd\n")
+    @Test func xmlTextDropsWhatXMLForbids() {
+        var out = ExportText()
+        out.xml("a<b>&\"c\u{0}\u{1}\u{FFFE}\u{FFFF}d\n\u{FFFD}")
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;cd\n\u{FFFD}")
     }
 }
