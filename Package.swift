@@ -52,6 +52,7 @@ let package = Package(
                 .embedInCode("partials/chart.mustache"),
                 .embedInCode("partials/empty.mustache"),
                 .embedInCode("partials/downloads.mustache"),
+                .embedInCode("partials/filters.mustache"),
                 .embedInCode("styles/tokens.mustache"),
                 .embedInCode("styles/chrome.mustache"),
                 .embedInCode("styles/tables.mustache"),

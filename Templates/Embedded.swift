@@ -18,6 +18,7 @@ public enum BuiltinTemplates {
         "partials/chart": text(PackageResources.chart_mustache),
         "partials/empty": text(PackageResources.empty_mustache),
         "partials/downloads": text(PackageResources.downloads_mustache),
+        "partials/filters": text(PackageResources.filters_mustache),
         "styles/tokens": text(PackageResources.tokens_mustache),
         "styles/chrome": text(PackageResources.chrome_mustache),
         "styles/tables": text(PackageResources.tables_mustache),

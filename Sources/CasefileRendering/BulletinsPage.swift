@@ -66,6 +66,6 @@ struct BulletinsPage {
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseContent.bulletins.count))",
                              empty: EmptyState(title: "No bulletins yet", guidance: "Add nibbles to bulletins.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection, extra: extra)
+                             rows: table.rows, selection: table.selection, range: range, extra: extra)
     }
 }

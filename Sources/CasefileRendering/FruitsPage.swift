@@ -48,6 +48,6 @@ struct FruitsPage {
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
                              caption: "Fruit catalog (\(v.caseContent.fruits.count))",
                              empty: EmptyState(title: "No fruits yet", guidance: "Add them to fruits.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection)
+                             rows: table.rows, selection: table.selection, range: range)
     }
 }

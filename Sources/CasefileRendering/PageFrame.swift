@@ -66,9 +66,10 @@ struct PageFrame {
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
     /// (`chart`, `summary`).
     func context(heading: String, placeholder: String, caption: String, empty: EmptyState,
-                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)],
+                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)], range: Range<Int> = 0..<0,
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
+        let filters = site.filters ? kind.flatMap { Filters($0, v).page(range) } : nil
         let counts = MustacheValue.fields([
             (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
             (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
@@ -101,7 +102,8 @@ struct PageFrame {
             (.heading, .string(heading)),
             (.root, .string(root)),
             (.stylesheet, .string(output.stylesheet)),
-            (.selectionCSS, .string(SelectionCSS.rules(selection))),
+            (.selectionCSS, .string(SelectionCSS.rules(selection) + (filters.map { "\n" + $0.css } ?? ""))),
+            (.filters, filters?.form ?? .null),
             (.nav, .list(nav)),
             (.counts, counts),
             (.hasInspector, .bool(kind != nil)),
@@ -180,10 +182,13 @@ struct PageFrame {
         var selection: [(fragment: String, recordID: String)] = []
         rows.reserveCapacity(range.count)
         selection.reserveCapacity(range.count)
+        let filters = site.filters ? kind.map { Filters($0, validated) } : nil
         for i in range {
             let (id, fragment) = record(i)
             selection.append((fragment, id))
-            rows.append(row(i, rowCommon(collection: collection, recordID: id, fragment: fragment)))
+            var common = rowCommon(collection: collection, recordID: id, fragment: fragment)
+            if let filters { common.facets = filters.row(i) }
+            rows.append(row(i, common))
         }
         return (rows, selection)
     }

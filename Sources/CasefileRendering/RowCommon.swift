@@ -6,6 +6,8 @@ struct RowCommon: Sendable {
     let id, fragment, href: HTMLText
     let markers, detentLinks, invalid, problems: MustacheValue
     let problemCount: Int
+    /// `[{name, value}]`: the row's value for each filter of its table (`Filters`).
+    var facets: MustacheValue = .null
 
     func value(_ field: TemplateField) -> MustacheValue? {
         switch field {
@@ -17,6 +19,7 @@ struct RowCommon: Sendable {
         case .invalid: invalid
         case .problems: problems
         case .problemCount: .int(problemCount)
+        case .facets: facets
         case .hasProblems: .bool(problemCount > 0)
         case .problemsLabel: .string(PageFrame.plural(problemCount, "problem"))
         default: nil

@@ -79,7 +79,7 @@ struct SuspectsPage {
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseContent.animals.count))",
                              empty: EmptyState(title: "No suspects yet", guidance: "Add animals to animals.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection, extra: extra)
+                             rows: table.rows, selection: table.selection, range: range, extra: extra)
     }
 
     /// The four bars of the suspicion meter for 0…4 filled bars, made once.

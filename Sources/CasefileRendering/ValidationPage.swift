@@ -45,7 +45,7 @@ struct ValidationPage {
         return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                              caption: "Problems (\(v.diagnostics.count))",
                              empty: EmptyState(title: "No problems", guidance: "Every rule passed.", allClear: true),
-                             rows: table.rows, selection: table.selection, extra: [(.summary, summary)])
+                             rows: table.rows, selection: table.selection, range: range, extra: [(.summary, summary)])
     }
 
     private func recordHref(_ problem: Diagnostic) -> String {

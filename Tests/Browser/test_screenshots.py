@@ -91,3 +91,18 @@ def test_screenshots_per_engine(request, engine, site, viewport, fragment):
     assert png_size(data) == (round(width * ratio), round(height * ratio)), (engine, viewport, png_size(data))
     DOCS.mkdir(exist_ok=True)
     (DOCS / f"screenshot-{engine}-{viewport}.png").write_bytes(data)
+
+
+@pytest.mark.parametrize("viewport, metrics", [("wide", WIDE), ("narrow", NARROW)], ids=["wide", "narrow"])
+def test_filter_screenshots(request, site, viewport, metrics):
+    """The Suspects table with the "Very suspicious" chip on, for the README."""
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html")
+    label = driver.execute_script(
+        "return document.querySelector('[data-filter=\"label\"][value=\"very-suspicious\"]').closest('label')")
+    label.click()
+    rows = wait_for(driver, lambda n: n < 10, read=lambda d: d.execute_script(
+        "return [...document.querySelectorAll('tr[data-record-id]')].filter(r => getComputedStyle(r).display !== 'none').length"))
+    assert rows < 10, rows
+    driver.execute_script("document.querySelector('[data-filters]').scrollIntoView({block: 'start'}); scrollBy(0, -12)")
+    capture(driver, f"screenshot-filters-{viewport}.png", metrics)

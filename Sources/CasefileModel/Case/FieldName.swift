@@ -51,6 +51,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let pageSize = FieldName("pageSize")
     public static let exports = FieldName("exports")
     public static let feed = FieldName("feed")
+    public static let filters = FieldName("filters")
     public static let inspector = FieldName("inspector")
     public static let sheet = FieldName("sheet")
     public static let markdown = FieldName("markdown")
@@ -84,7 +85,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
                                                    .alibi, .sleepSchedule]
     public static let scheduleFields: [FieldName] = [.sleep, .wake]
     public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
-    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .inspector,
+    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .filters, .inspector,
                                                  .sheet, .markdown, .validation, .limits]
     public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow,
                                                       .overlayBelow]

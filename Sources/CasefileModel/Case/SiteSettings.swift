@@ -15,6 +15,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var exports = true
     /// Write `bulletins.atom` and link it from the pages.
     public var feed = true
+    /// Filter chips above the tables.
+    public var filters = true
     /// The largest data file and note the loader reads.
     public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.

@@ -1,0 +1,107 @@
+import CasefileMustache
+import CasefileModel
+import CasefileSite
+import CasefileValidation
+
+/// The filter chips above a table, without script: each row carries its value for each facet
+/// (`data-f-label="fishy"`), the page a form of checkboxes, one per value on the page, and a
+/// rule per value that hides its rows while the value is unchecked and another value of the same
+/// facet is checked. So values of one facet add up (either), facets narrow (both); none checked
+/// shows every row; the form's reset button clears them all.
+struct Filters {
+    /// One way to narrow a table: the name rows and chips carry, what the form calls it, and
+    /// each record's value.
+    struct Facet {
+        let name: String
+        let legend: String
+        /// The record's value as a slug (for the attribute and the chip's id), its label, and
+        /// where it sorts among the chips (values of a fixed order first, then by label).
+        let value: (Int) -> (slug: String, label: String, rank: Int)
+    }
+
+    let facets: [Facet]
+
+    init(_ kind: PagePlan.Kind, _ v: ValidatedCase) {
+        let c = v.caseContent, index = v.index
+        func slug(_ text: String) -> String { Slug.suggested(for: text) }
+        switch kind {
+        case .suspects:
+            let labels = Suspicion.Label.allCases
+            facets = [
+                Facet(name: "label", legend: "Suspicion") { a in
+                    let label = c.animals[a].suspicion.label
+                    return (slug(label.rawValue), label.rawValue, labels.firstIndex(of: label) ?? 0)
+                },
+                Facet(name: "species", legend: "Species") { a in (slug(c.animals[a].species), c.animals[a].species, 0) },
+                Facet(name: "paw", legend: "Paw size") { a in
+                    let paw = c.animals[a].pawSize
+                    return (paw.rawValue, paw.rawValue, Animal.PawSize.allCases.firstIndex(of: paw) ?? 0)
+                },
+            ]
+        case .bulletins:
+            facets = [
+                Facet(name: "fruit", legend: "Fruit") { b in
+                    let id = c.bulletins[b].fruit
+                    return (slug(id), index.fruitPosition[id].map { c.fruits[$0].name } ?? id, 0)
+                },
+                Facet(name: "awake", legend: "Suspects") { b in
+                    index.suspectCount(b) > index.asleepSuspectCount(b)
+                        ? ("awake", "A suspect awake", 0) : ("none-awake", "No suspect awake", 1)
+                },
+            ]
+        case .fruits:
+            facets = [
+                Facet(name: "favoured", legend: "Fans") { f in
+                    index.fans[f].isEmpty ? ("no-fans", "No one favours it", 1) : ("favoured", "Favoured", 0)
+                },
+            ]
+        case .validation:
+            let severities: [Severity] = [.error, .warning, .note]
+            facets = [
+                Facet(name: "severity", legend: "Severity") { i in
+                    let s = v.diagnostics[i].severity
+                    return (s.rawValue, s.rawValue.prefix(1).uppercased() + s.rawValue.dropFirst(), severities.firstIndex(of: s) ?? 0)
+                },
+                Facet(name: "rule", legend: "Rule") { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
+                Facet(name: "file", legend: "File") { i in
+                    let path = v.diagnostics[i].location?.path ?? ""
+                    return (path.isEmpty ? "none" : slug(path), path.isEmpty ? "(no file)" : path, path.isEmpty ? 1 : 0)
+                },
+            ]
+        }
+    }
+
+    /// A row's values, for its `data-f-…` attributes.
+    func row(_ i: Int) -> MustacheValue {
+        .list(facets.map { facet in .fields([(.name, .string(facet.name)), (.value, .string(facet.value(i).slug))]) })
+    }
+
+    /// The form (facets with two values or more on this page) and the page's rules; nil when
+    /// no facet would narrow anything.
+    func page(_ range: Range<Int>) -> (form: MustacheValue, css: String)? {
+        var shown: [MustacheValue] = []
+        var css = ""
+        for facet in facets {
+            var counts: [String: (label: String, rank: Int, count: Int)] = [:]
+            for i in range {
+                let value = facet.value(i)
+                counts[value.slug, default: (value.label, value.rank, 0)].count += 1
+            }
+            guard counts.count > 1 else { continue }
+            let chips = counts.sorted { ($0.value.rank, $0.value.label, $0.key) < ($1.value.rank, $1.value.label, $1.key) }
+            shown.append(.fields([
+                (.name, .string(facet.name)), (.legend, .string(facet.legend)),
+                (.chips, .list(chips.map { slug, value in
+                    .fields([(.id, .string("f-\(facet.name)-\(slug)")), (.name, .string(facet.name)), (.value, .string(slug)),
+                             (.label, .string(value.label)), (.count, .int(value.count))])
+                })),
+            ]))
+            for (slug, _) in chips {
+                css += ".cf-main:has(#f-\(facet.name)-\(slug):not(:checked)):has([data-filter=\"\(facet.name)\"]:checked) "
+                    + "tr[data-f-\(facet.name)=\"\(slug)\"]{display:none}\n"
+            }
+        }
+        guard !shown.isEmpty else { return nil }
+        return (.fields([(.facets, .list(shown)), (.total, .int(range.count))]), css)
+    }
+}
