@@ -44,6 +44,8 @@ let package = Package(
                 .embedInCode("fruits.mustache"),
                 .embedInCode("validation.mustache"),
                 .embedInCode("notfound.mustache"),
+                .embedInCode("listing.mustache"),
+                .embedInCode("partials/columns.mustache"),
                 .embedInCode("partials/toolbar.mustache"),
                 .embedInCode("partials/pagination.mustache"),
                 .embedInCode("partials/swatches.mustache"),

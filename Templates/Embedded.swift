@@ -10,6 +10,8 @@ public enum BuiltinTemplates {
         "fruits": text(PackageResources.fruits_mustache),
         "validation": text(PackageResources.validation_mustache),
         "notfound": text(PackageResources.notfound_mustache),
+        "listing": text(PackageResources.listing_mustache),
+        "partials/columns": text(PackageResources.columns_mustache),
         "partials/toolbar": text(PackageResources.toolbar_mustache),
         "partials/pagination": text(PackageResources.pagination_mustache),
         "partials/swatches": text(PackageResources.swatches_mustache),

@@ -34,6 +34,7 @@ package enum SiteSettingsDecoding {
         site.exports = r.bool(.exports) ?? site.exports
         site.feed = r.bool(.feed) ?? site.feed
         site.filters = r.bool(.filters) ?? site.filters
+        site.orders = r.bool(.orders) ?? site.orders
         if var i = r.nested(.inspector, known: FieldName.inspectorFields) {
             decodeInspector(&i, into: &site.inspector)
             r.merge(i)

@@ -18,6 +18,7 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
     public static let fruits: TemplateName = "fruits"
     public static let validation: TemplateName = "validation"
     public static let notFound: TemplateName = "notfound"
+    public static let listing: TemplateName = "listing"
 
     /// The template a file of the templates folder holds (`partials/toolbar.mustache`,
     /// `casefile.css`); nil for any other file, or one in a hidden folder.
@@ -45,9 +46,16 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
         switch self {
         case _ where isStylesheetPart: path == Self.stylesheet.rawValue
         case .notFound: path == "404.html"
-        case .suspects: path == "index.html" || path.hasPrefix("suspects/")
-        case .bulletins, .fruits, .validation: path.hasPrefix(rawValue + "/") && path.hasSuffix(".html")
+        case .listing: Self.isListing(path)
+        case .suspects: path == "index.html" || (path.hasPrefix("suspects/") && !Self.isListing(path))
+        case .bulletins, .fruits, .validation: path.hasPrefix(rawValue + "/") && path.hasSuffix(".html") && !Self.isListing(path)
         default: path.hasSuffix(".html")
         }
+    }
+
+    /// A table's listing (an order or a filter value's records) lives two folders down:
+    /// `suspects/by/suspicion-desc.html`, `suspects/label/fishy.html`.
+    public static func isListing(_ path: String) -> Bool {
+        path.hasSuffix(".html") && path.utf8.count(where: { $0 == UInt8(ascii: "/") }) == 2
     }
 }

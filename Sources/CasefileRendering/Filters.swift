@@ -78,7 +78,9 @@ struct Filters {
 
     /// The form (facets with two values or more on this page) and the page's rules; nil when
     /// no facet would narrow anything.
-    func page(_ range: Range<Int>) -> (form: MustacheValue, css: String)? {
+    /// `link` gives a value's listing across the whole table and its count, when there is one.
+    func page(_ range: Range<Int>, link: (_ facet: String, _ slug: String) -> (href: String, total: Int)? = { _, _ in nil })
+        -> (form: MustacheValue, css: String)? {
         var shown: [MustacheValue] = []
         var css = ""
         for facet in facets {
@@ -92,8 +94,14 @@ struct Filters {
             shown.append(.fields([
                 (.name, .string(facet.name)), (.legend, .string(facet.legend)),
                 (.chips, .list(chips.map { slug, value in
-                    .fields([(.id, .string("f-\(facet.name)-\(slug)")), (.name, .string(facet.name)), (.value, .string(slug)),
-                             (.label, .string(value.label)), (.count, .int(value.count))])
+                    var fields: [(TemplateField, MustacheValue)] = [
+                        (.id, .string("f-\(facet.name)-\(slug)")), (.name, .string(facet.name)), (.value, .string(slug)),
+                        (.label, .string(value.label)), (.count, .int(value.count)),
+                    ]
+                    if let listing = link(facet.name, slug) {
+                        fields += [(.href, .string(listing.href)), (.total, .int(listing.total))]
+                    }
+                    return .fields(fields)
                 })),
             ]))
             for (slug, _) in chips {

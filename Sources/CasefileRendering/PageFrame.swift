@@ -12,6 +12,8 @@ struct PageFrame {
         var stylesheet: String
         /// The site's absolute address ending in `/`, or nil.
         var baseURL: String?
+        /// Each filter value's listing of a whole table (`suspects/label/fishy`), with its count.
+        var facetTotals: [String: Int] = [:]
     }
 
     let validated: ValidatedCase
@@ -44,6 +46,35 @@ struct PageFrame {
         self.depth = min(1, path.split(separator: "/").count - 1)
     }
 
+    /// What the table is called in headings.
+    var tableName: String {
+        switch kind {
+        case .suspects?: "Suspects"
+        case .bulletins?: "Bulletins"
+        case .fruits?: "Fruits"
+        case .validation?: "Problems"
+        case nil: ""
+        }
+    }
+
+    /// The header of each column: its label, and (with `orders` on) a link to the table in its
+    /// order — ascending, or descending from the ascending order's own page.
+    func columns(_ table: PagePlan.Kind, sorted: (column: Int, descending: Bool)?) -> MustacheValue {
+        .list(TableColumns.headers(table).enumerated().map { c, header in
+            var fields: [(TemplateField, MustacheValue)] = [(.label, .string(header.label)), (.numeric, .bool(header.numeric))]
+            if site.orders {
+                let here = sorted?.column == c ? sorted : nil
+                let next = here.map { !$0.descending } ?? false
+                fields.append((.href, .string(root + Listings.path(Listings.orderStem(table, header, descending: next), page: 1))))
+                if let here {
+                    fields += [(.sort, .string(here.descending ? "descending" : "ascending")),
+                               (.arrow, .string(here.descending ? "▼" : "▲"))]
+                }
+            }
+            return .fields(fields)
+        })
+    }
+
     /// What the inspector's top bar calls what it shows: one of the page's records.
     var inspectorTitle: String {
         switch kind {
@@ -67,9 +98,15 @@ struct PageFrame {
     /// (`chart`, `summary`).
     func context(heading: String, placeholder: String, caption: String, empty: EmptyState,
                  rows: [MustacheValue], selection: [(fragment: String, recordID: String)], range: Range<Int> = 0..<0,
+                 inspector: Bool = true, pagination: MustacheValue? = nil,
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
-        let filters = site.filters ? kind.flatMap { Filters($0, v).page(range) } : nil
+        let filters = site.filters ? kind.flatMap { kind in
+            Filters(kind, v).page(range) { facet, slug in
+                let stem = Listings.facetStem(kind, facet: facet, slug: slug)
+                return output.facetTotals[stem].map { (root + Listings.path(stem, page: 1), $0) }
+            }
+        } : nil
         let counts = MustacheValue.fields([
             (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
             (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
@@ -106,7 +143,7 @@ struct PageFrame {
             (.filters, filters?.form ?? .null),
             (.nav, .list(nav)),
             (.counts, counts),
-            (.hasInspector, .bool(kind != nil)),
+            (.hasInspector, .bool(kind != nil && inspector)),
             (.downloads, downloads),
             (.inspector, .fields([
                 (.presented, .bool(site.inspector.presented)),
@@ -123,12 +160,13 @@ struct PageFrame {
                 (.emptyMessage, .string(empty.guidance)), (.allClear, .bool(empty.allClear)),
                 (.rowCount, .int(rows.count)),
             ])),
-            (.pagination, pagination()),
+            (.pagination, pagination ?? self.pagination()),
         ]
         if let description = site.description { fields.append((.siteDescription, .string(description))) }
         if site.feed { fields.append((.feed, .string(root + AtomFeed.path))) }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
+        if let kind, !extra.contains(where: { $0.0 == .columns }) { fields.append((.columns, columns(kind, sorted: nil))) }
         return PageView(fields: Fields(fields), rows: .list(rows))
     }
 
@@ -161,17 +199,21 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        let count = validated.pagePlan.pageCount(kind)
+        return pagination(current: pageNumber, count: validated.pagePlan.pageCount(kind)) { link(toPage: kind, $0) }
+    }
+
+    /// The pagination of page `current` of `count`, `href` giving each page's link.
+    func pagination(current: Int, count: Int, href: (Int) -> String) -> MustacheValue {
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
-            (.label, .string("Page \(pageNumber) of \(count)")),
-            (.pages, .list(Self.pageWindow(current: pageNumber, count: count).map { n in
+            (.label, .string("Page \(current) of \(count)")),
+            (.pages, .list(Self.pageWindow(current: current, count: count).map { n in
                 guard let n else { return .fields([(.gap, .bool(true))]) }
-                return .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
+                return .fields([(.number, .int(n)), (.href, .string(href(n))), (.current, .bool(n == current))])
             })),
         ]
-        if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }
-        if pageNumber < count { fields.append((.next, .string(link(toPage: kind, pageNumber + 1)))) }
+        if current > 1 { fields.append((.previous, .string(href(current - 1)))) }
+        if current < count { fields.append((.next, .string(href(current + 1)))) }
         return .fields(fields)
     }
 

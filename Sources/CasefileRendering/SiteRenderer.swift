@@ -35,6 +35,8 @@ public struct SiteRenderer: Sendable {
     private enum Job: Sendable {
         case page(PageJob)
         case data(String)
+        /// A page of `Listings.pages`.
+        case listing(Int)
     }
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
@@ -64,23 +66,28 @@ public struct SiteRenderer: Sendable {
             ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
-        let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL)
+        let site = validated.caseContent.site
+        let listings = site.orders || site.filters ? Listings(validated) : nil
+        let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL,
+                                      facetTotals: listings?.facetTotals ?? [:])
         if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
             try sink(OutputFile(path: output.stylesheet, contents: css))
         }
-        let site = validated.caseContent.site
         var dataPaths: [String] = []
         // The biggest first, so that they do not finish last on a core of their own.
         if site.exports { dataPaths += ["data/case.json"] + DataExports.paths.filter { $0 != "data/case.json" } }
         if site.feed { dataPaths.append(AtomFeed.path) }
         if digest { dataPaths.append(CaseDigest.path) }
-        let all = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
+        let listed = (listings?.pages.indices ?? 0..<0).filter { only.contains(listings!.pages[$0].path) }.map(Job.listing)
+        let all = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page) + listed
         let baseURL = self.baseURL
         var done = 0
         try await Parallel.forEach(all) { job in
             switch job {
             case let .page(page): self.render(page, validated, problems, refs, lines, summary, output)
             case let .data(path): Self.render(data: path, validated, baseURL: baseURL)
+            case let .listing(i):
+                self.render(listing: listings!.pages[i], validated, problems, refs, output)
             }
         } receive: { file in
             try sink(file)
@@ -102,6 +109,13 @@ public struct SiteRenderer: Sendable {
         if only.contains("validation/report.sarif") {
             try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
         }
+    }
+
+    private func render(listing page: Listings.Page, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+                        _ output: PageFrame.Output) -> OutputFile {
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
+                              pageNumber: page.number, output: output)
+        return Listings.render(page, frame: frame, templates: templates)
     }
 
     private static func render(data path: String, _ v: ValidatedCase, baseURL: String?) -> OutputFile {

@@ -8,6 +8,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case lang, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
     case label, href, current, nextHref, nextLabel, downloads, links, feed, filters, facets, legend, chips
+    case columns, numeric, sort, arrow, listingRows, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case hasInspector, presented, carry, placement, placeholder, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount

@@ -86,7 +86,8 @@ struct Build: AsyncParsableCommand {
         if s.noteCount > 0 { problems.append(Numbers.count(s.noteCount, "note")) }
         let tail = problems.isEmpty ? "" : " (\(problems.joined(separator: ", ")))"
         let seconds = (s.seconds * 10).rounded() / 10
-        return "Built \(Numbers.count(s.pages, "page")) from \(Numbers.count(s.records, "record")) "
+        let listings = s.listings > 0 ? " and \(Numbers.count(s.listings, "listing"))" : ""
+        return "Built \(Numbers.count(s.pages, "page"))\(listings) from \(Numbers.count(s.records, "record")) "
             + "in \(seconds) s\(tail) → \(output)"
     }
 }

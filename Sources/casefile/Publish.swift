@@ -90,7 +90,8 @@ struct Publish: AsyncParsableCommand {
             }
             let b = summary.build
             func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
-            terminal.print("Published \(Numbers.count(b.pages, "page")) from "
+            terminal.print("Published \(Numbers.count(b.pages, "page"))"
+                + (b.listings > 0 ? " and \(Numbers.count(b.listings, "listing"))" : "") + " from "
                 + "\(Numbers.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
                 + "(checks \(rounded(summary.checkSeconds)) s) → \(output)")
         }

@@ -36,6 +36,8 @@ public struct BuildOptions: Sendable {
 /// What a build did: the numbers for its closing line, and every problem.
 public struct BuildSummary: Sendable {
     public var pages: Int
+    /// The tables' listings written beside the pages (orders, filter values).
+    public var listings: Int = 0
     public var files: Int
     public var records: Int
     public var diagnostics: [Diagnostic]
@@ -124,11 +126,12 @@ public struct BuildPipeline: Sendable {
             .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all) { done, total in
                 events?(.rendering(done: done, total: total))
             }
-        let pages = rendered.count { $0.hasSuffix(".html") }
+        let listings = rendered.count { TemplateName.isListing($0) }
+        let pages = rendered.count { $0.hasSuffix(".html") } - listings
         events?(.writing(files: session.count))
         clock.end("render and write")
         let c = validated.caseContent
-        return BuildSummary(pages: pages, files: session.count,
+        return BuildSummary(pages: pages, listings: listings, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             diagnostics: validated.diagnostics,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)

@@ -52,6 +52,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let exports = FieldName("exports")
     public static let feed = FieldName("feed")
     public static let filters = FieldName("filters")
+    public static let orders = FieldName("orders")
     public static let inspector = FieldName("inspector")
     public static let sheet = FieldName("sheet")
     public static let markdown = FieldName("markdown")
@@ -85,7 +86,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
                                                    .alibi, .sleepSchedule]
     public static let scheduleFields: [FieldName] = [.sleep, .wake]
     public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
-    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .filters, .inspector,
+    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .filters, .orders, .inspector,
                                                  .sheet, .markdown, .validation, .limits]
     public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow,
                                                       .overlayBelow]

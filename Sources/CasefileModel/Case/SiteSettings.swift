@@ -15,8 +15,10 @@ public struct SiteSettings: Sendable, Hashable {
     public var exports = true
     /// Write `bulletins.atom` and link it from the pages.
     public var feed = true
-    /// Filter chips above the tables.
+    /// Filter chips above the tables (and, for a table longer than a page, a listing per value).
     public var filters = true
+    /// Every table in every column's order, linked from the column headers.
+    public var orders = true
     /// The largest data file and note the loader reads.
     public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.

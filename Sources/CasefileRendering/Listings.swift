@@ -1,0 +1,142 @@
+import CasefileMustache
+import CasefileModel
+import CasefileSite
+import CasefileValidation
+import CasefileOutput
+
+/// The pre-rendered listings of a build: every table in every column's order, both ways
+/// (`suspects/by/suspicion-desc.html`), and, for a table longer than one page, every filter
+/// value's records across the whole table (`suspects/label/very-suspicious.html`). A listing is
+/// light: the table's columns as text, each row linking to the record on its own page, where the
+/// inspector shows it; paginated as the tables are.
+struct Listings: Sendable {
+    struct Page: Sendable {
+        let columns: TableColumns
+        /// The path without `.html`; page n > 1 adds `-page-n`.
+        let stem: String
+        let number: Int
+        let count: Int
+        let records: ArraySlice<Int>
+        /// The column and direction of an order.
+        let sorted: (column: Int, descending: Bool)?
+        /// A filter value's listing: what the facet is called and the value's label.
+        let facet: (legend: String, label: String, total: Int)?
+
+        var path: String { Listings.path(stem, page: number) }
+    }
+
+    let pages: [Page]
+    /// Each filter value's listing (`suspects/label/very-suspicious`) and how many records it has.
+    let facetTotals: [String: Int]
+
+    static func path(_ stem: String, page: Int) -> String { stem + (page > 1 ? "-page-\(page).html" : ".html") }
+
+    static func orderStem(_ table: PagePlan.Kind, _ column: TableColumns.Header, descending: Bool) -> String {
+        "\(table.rawValue)/by/\(column.key)-\(descending ? "desc" : "asc")"
+    }
+
+    static func facetStem(_ table: PagePlan.Kind, facet: String, slug: String) -> String {
+        "\(table.rawValue)/\(facet)/\(slug)"
+    }
+
+    init(_ v: ValidatedCase) {
+        let site = v.caseContent.site, size = v.pagePlan.pageSize
+        var pages: [Page] = []
+        var totals: [String: Int] = [:]
+        func paginate(_ records: [Int], stem: String, columns: TableColumns, sorted: (Int, Bool)?,
+                      facet: (String, String, Int)?) {
+            let count = max(1, (records.count + size - 1) / size)
+            for n in 1...count {
+                let slice = records[min(records.count, (n - 1) * size)..<min(records.count, n * size)]
+                pages.append(Page(columns: columns, stem: stem, number: n, count: count, records: slice,
+                                  sorted: sorted, facet: facet))
+            }
+        }
+        for table in PagePlan.Kind.allCases {
+            let columns = TableColumns(table, v)
+            if site.orders {
+                for (c, column) in columns.columns.enumerated() {
+                    let ascending = columns.order(column, descending: false)
+                    paginate(ascending, stem: Self.orderStem(table, column.header, descending: false), columns: columns,
+                             sorted: (c, false), facet: nil)
+                    paginate(ascending.reversed(), stem: Self.orderStem(table, column.header, descending: true), columns: columns,
+                             sorted: (c, true), facet: nil)
+                }
+            }
+            guard site.filters, v.pagePlan.pageCount(table) > 1 else { continue }
+            for facet in Filters(table, v).facets {
+                var groups: [String: (label: String, records: [Int])] = [:]
+                var order: [String] = []
+                for i in 0..<columns.count {
+                    let value = facet.value(i)
+                    if groups[value.slug] == nil { order.append(value.slug) }
+                    groups[value.slug, default: (value.label, [])].records.append(i)
+                }
+                for slug in order {
+                    let group = groups[slug]!
+                    let stem = Self.facetStem(table, facet: facet.name, slug: slug)
+                    totals[stem] = group.records.count
+                    paginate(group.records, stem: stem, columns: columns, sorted: nil,
+                             facet: (facet.legend, group.label, group.records.count))
+                }
+            }
+        }
+        self.pages = pages
+        self.facetTotals = totals
+    }
+
+    /// A listing page's file: the frame's common context, its header links, its rows.
+    static func render(_ page: Page, frame: PageFrame, templates: TemplateSet) -> OutputFile {
+        let v = frame.validated, table = page.columns.table, root = frame.root
+        let fragments: [String] = switch table {
+        case .suspects: v.fragments.animals
+        case .bulletins: v.fragments.bulletins
+        case .fruits: v.fragments.fruits
+        case .validation: []
+        }
+        var html = ExportText(capacity: page.records.count * 320)
+        for i in page.records {
+            let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
+            html.raw("<tr data-record-id=\"")
+            html.xml(table == .validation ? fragment : recordID(table, v, i))
+            html.raw("\"><th scope=\"row\"><a href=\"")
+            html.xml(root + v.pagePlan.path(table, recordAt: i) + "#" + fragment)
+            html.raw("\">")
+            html.xml(page.columns.columns[0].text(i))
+            html.raw("</a></th>")
+            for column in page.columns.columns.dropFirst() {
+                html.raw(column.numeric ? "<td class=\"cf-num\">" : "<td>")
+                html.xml(column.text(i))
+                html.raw("</td>")
+            }
+            html.raw("</tr>\n")
+        }
+        let name = frame.tableName
+        let heading: String, about: String
+        if let sorted = page.sorted {
+            let label = page.columns.columns[sorted.column].label
+            heading = "\(name) by \(label.lowercased())"
+            about = "All \(Numbers.count(page.columns.count, "row")) by \(label.lowercased()), \(sorted.descending ? "descending" : "ascending")."
+        } else {
+            let facet = page.facet!
+            heading = "\(name): \(facet.label)"
+            about = "\(facet.legend): \(facet.label) — \(Numbers.count(facet.total, "row")) of \(Numbers.count(page.columns.count, "row"))."
+        }
+        let pagination = frame.pagination(current: page.number, count: page.count) { root + path(page.stem, page: $0) }
+        let context = frame.context(
+            heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count) on this page)", empty: .none,
+            rows: [], selection: [], inspector: false, pagination: pagination,
+            extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html.bytes, as: UTF8.self)))),
+                    (.about, .string(about)), (.backHref, .string(frame.link(toPage: table)))])
+        return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.bytes.count + (1 << 14)))
+    }
+
+    private static func recordID(_ table: PagePlan.Kind, _ v: ValidatedCase, _ i: Int) -> String {
+        switch table {
+        case .suspects: v.caseContent.animals[i].id
+        case .bulletins: v.caseContent.bulletins[i].id
+        case .fruits: v.caseContent.fruits[i].id
+        case .validation: v.problemFragment(i)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+"""Orders and listings, without script: every column header links to the table in that column's
+order (a pre-rendered listing, `aria-sort` on the sorted column, the header's link turning the
+order round), rows in the order computed here from the case's YAML; a table longer than a page
+offers, on each filter chip, a listing of that value's records across the whole table. Each row
+of a listing links to its record on the table's own page, where the inspector shows it.
+"""
+
+import json
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from casedata import Case, suspicion
+from conftest import load, wait_for
+from engines import EVERY_ENGINE
+from test_filters import slug
+
+LISTING_JS = """
+const rows = [...document.querySelectorAll('[data-table] tbody tr[data-record-id]')].map(r => r.dataset.recordId);
+const sorted = [...document.querySelectorAll('[data-table] thead th[aria-sort]')]
+  .map(th => [th.textContent.replace(/[▲▼]/g, '').trim(), th.getAttribute('aria-sort')]);
+return {path: location.pathname.split('/').slice(-3).join('/'), rows, sorted,
+        headers: [...document.querySelectorAll('[data-table] thead th')].map(th => th.textContent.replace(/[▲▼]/g, '').trim())};
+"""
+
+
+def listing(driver):
+    return driver.execute_script(LISTING_JS)
+
+
+def arrived(driver, before):
+    """Wait until the page at another address than `before` has loaded."""
+    wait_for(driver, lambda changed: changed, read=lambda d: d.execute_script(
+        "return location.href !== arguments[0] && document.readyState === 'complete'"
+        " && !!document.querySelector('[data-table]')", before) is True, timeout=5)
+
+
+def click_header(driver, label):
+    before = driver.execute_script("return location.href")
+    driver.execute_script(
+        "[...document.querySelectorAll('[data-table] thead th a')].find(a => a.textContent.replace(/[▲▼]/g, '').trim()"
+        " === arguments[0]).click()", label)
+    arrived(driver, before)
+    return listing(driver)
+
+
+def orders(case: Case, site_root):
+    """Each table's columns and the records' ascending order by each, from the YAML (ties in
+    file order), as the README describes them."""
+    animals, bulletins, fruits = case.animals, case.bulletins, list(case.fruits.values())
+    fruit_name = lambda f: case.fruits[f]["name"] if f in case.fruits else f
+
+    def awake(b):
+        fans = [a for a in animals if b["fruit"] in case.favourites(a)]
+        return sum(not case.asleep(a, b) for a in fans)
+
+    def by(records, key):
+        return [r for _, r in sorted(((key(r), i), r["id"] if "id" in r else r) for i, r in enumerate(records))]
+
+    report = json.loads((site_root / "validation" / "report.json").read_text(encoding="utf-8"))
+    problems = [dict(p, id=f"p{i + 1}") for i, p in enumerate(report["problems"])]
+    rank = {"error": 0, "warning": 1, "note": 2}
+    return {
+        "index.html": {
+            "Suspect": by(animals, lambda a: a["name"].lower()),
+            "Favourite fruits": by(animals, lambda a: len(case.favourites(a))),
+            "Suspicion": by(animals, lambda a: a.get("suspicionLevel", 0)),
+        },
+        "bulletins/index.html": {
+            "When": by(bulletins, lambda b: case.local(b).timestamp()),
+            "Fruit": by(bulletins, lambda b: fruit_name(b["fruit"]).lower()),
+            "Location": by(bulletins, lambda b: b["location"].lower()),
+            "Bites": by(bulletins, lambda b: b.get("bites", -1)),
+            "Suspects": by(bulletins, awake),
+        },
+        "fruits/index.html": {
+            "Fruit": by(fruits, lambda f: f["name"].lower()),
+            "Fans": by(fruits, lambda f: sum(f["id"] in case.favourites(a) for a in animals)),
+            "Bulletins": by(fruits, lambda f: sum(b["fruit"] == f["id"] for b in bulletins)),
+        },
+        "validation/index.html": {
+            "Severity": by(problems, lambda p: rank[p["severity"]]),
+            "Message": by(problems, lambda p: p["message"].lower()),
+            "Rule": by(problems, lambda p: p["rule"]),
+            "Record": by(problems, lambda p: p.get("record") or ""),
+            "Field": by(problems, lambda p: p.get("field") or ""),
+            "Location": by(problems, lambda p: (p.get("file") or "", p.get("line") or 0, p.get("column") or 0)),
+        },
+    }
+
+
+@pytest.mark.parametrize("page", ["index.html", "bulletins/index.html", "fruits/index.html", "validation/index.html"])
+def test_every_header_gives_the_rows_in_its_order_both_ways(wide, site, case, page):
+    want = orders(case, site.root)[page]
+    load(wide, site, page)
+    assert listing(wide)["headers"] == list(want), "the columns are the ones the orders know"
+    for label, ascending in want.items():
+        load(wide, site, page)
+        s = click_header(wide, label)
+        assert s["rows"] == ascending and s["sorted"] == [[label, "ascending"]], (page, label, s)
+        s = click_header(wide, label)
+        assert s["rows"] == ascending[::-1] and s["sorted"] == [[label, "descending"]], (page, label, s)
+        s = click_header(wide, label)
+        assert s["sorted"] == [[label, "ascending"]], "a third click turns it round again"
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+@EVERY_ENGINE
+def test_a_listing_row_opens_its_record_in_the_inspector(request, viewport, site, case, engine):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html")
+    s = click_header(driver, "Suspicion")
+    top = s["rows"][0]
+    before = driver.execute_script("return location.href")
+    driver.execute_script(f"document.querySelector('tr[data-record-id=\"{top}\"] a').click()")
+    arrived(driver, before)
+    p = wait_for(driver, lambda p: p["panels"] == [top], timeout=5)
+    assert p["panels"] == [top] and p["hash"] == "#" + top, f"{engine} {viewport}: {p}"
+
+
+@EVERY_ENGINE
+def test_the_keyboard_reaches_a_header_and_sorts(wide, site, case, engine):
+    want = orders(case, site.root)["index.html"]["Suspicion"]
+    load(wide, site, "index.html")
+    for _ in range(80):
+        ActionChains(wide).send_keys(Keys.TAB).perform()
+        if wide.execute_script("const e = document.activeElement; return e.matches('th a.cf-sort') && e.textContent.trim() === 'Suspicion'"):
+            break
+    else:
+        pytest.fail(f"{engine}: Tab never reached the Suspicion header")
+    before = wide.execute_script("return location.href")
+    ActionChains(wide).send_keys(Keys.ENTER).perform()
+    arrived(wide, before)
+    s = listing(wide)
+    assert s["rows"] == want, s
+
+
+def test_chips_of_a_long_table_link_to_its_whole_listing(wide, variant):
+    """pageSize 3: the Suspects table spans pages; each chip links to its value's listing of the
+    whole table, which lists exactly the matching records, across its own pages."""
+    site, c = variant("paged")
+    load(wide, site, "index.html")
+    chips = wide.execute_script(
+        "return [...document.querySelectorAll('.cf-chip-link')].map(a => [a.dataset.facet, a.dataset.value,"
+        " a.getAttribute('href'), a.textContent.trim()])")
+    assert chips, "the chips of a paged table link to their listings"
+    labels = {a["id"]: slug(suspicion(a.get("suspicionLevel", 0))[0]) for a in c.animals}
+    for facet, value, href, text in chips:
+        if facet != "label":
+            continue
+        want = [a["id"] for a in c.animals if labels[a["id"]] == value]
+        assert text.endswith(str(len(want))), (value, text)
+        wide.get(site.url(href))
+        got = []
+        while True:
+            s = listing(wide)
+            got += s["rows"]
+            nxt = wide.execute_script("const a = document.querySelector('nav[data-pagination] a[rel=next]'); return a && a.href")
+            if not nxt:
+                break
+            wide.get(nxt)
+        assert got == want, (value, got, want)
