@@ -8,7 +8,9 @@ import CasefileOutput
 /// (`suspects/by/suspicion-desc.html`), and, for a table longer than one page, every filter
 /// value's records across the whole table (`suspects/label/very-suspicious.html`). A listing is
 /// light: the table's columns as text, each row linking to the record on its own page, where the
-/// inspector shows it; paginated as the tables are.
+/// inspector shows it. A listing is one page, however long: a file per order and per value keeps
+/// the output's file count near the tables' own (each file costs the file system more than its
+/// rows cost to render), and a page of text rows stays light where a page of inspectors would not.
 struct Listings: Sendable {
     struct Page: Sendable {
         let columns: TableColumns
@@ -40,17 +42,13 @@ struct Listings: Sendable {
     }
 
     init(_ v: ValidatedCase) {
-        let site = v.caseContent.site, size = v.pagePlan.pageSize
+        let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
         func paginate(_ records: [Int], stem: String, columns: TableColumns, sorted: (Int, Bool)?,
                       facet: (String, String, Int)?) {
-            let count = max(1, (records.count + size - 1) / size)
-            for n in 1...count {
-                let slice = records[min(records.count, (n - 1) * size)..<min(records.count, n * size)]
-                pages.append(Page(columns: columns, stem: stem, number: n, count: count, records: slice,
-                                  sorted: sorted, facet: facet))
-            }
+            pages.append(Page(columns: columns, stem: stem, number: 1, count: 1, records: records[...],
+                              sorted: sorted, facet: facet))
         }
         for table in PagePlan.Kind.allCases {
             let columns = TableColumns(table, v)

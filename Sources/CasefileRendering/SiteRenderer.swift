@@ -79,7 +79,9 @@ public struct SiteRenderer: Sendable {
         if site.feed { dataPaths.append(AtomFeed.path) }
         if digest { dataPaths.append(CaseDigest.path) }
         let listed = (listings?.pages.indices ?? 0..<0).filter { only.contains(listings!.pages[$0].path) }.map(Job.listing)
-        let all = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page) + listed
+        // The longest first (the listings of a big table, then the exports), so that none finishes
+        // last on a core of its own.
+        let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
         let baseURL = self.baseURL
         var done = 0
         try await Parallel.forEach(all) { job in
