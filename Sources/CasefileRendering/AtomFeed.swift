@@ -61,7 +61,7 @@ struct AtomFeed: Sendable {
                 // The note's links are relative to its page, one folder down from the feed.
                 let folder = page.lastIndex(of: "/").map { String(page[...$0]) } ?? ""
                 out.raw("<content type=\"html\" xml:base=\""); out.xml((baseURL ?? "") + folder); out.raw("\">")
-                out.xml(note)
+                out.cdata(note)
                 out.raw("</content>\n")
             }
             out.raw("</entry>\n")

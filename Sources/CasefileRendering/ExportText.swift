@@ -151,4 +151,38 @@ struct ExportText {
         }
         bytes.append(contentsOf: b[run..<b.count])
     }
+
+    /// Text as an XML CDATA section (no escaping, so no growth): `]]>` inside is split across two
+    /// sections, and characters XML 1.0 does not allow are dropped, as `xml(_:)` drops them.
+    mutating func cdata(_ text: String) {
+        raw("<![CDATA[")
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x5D || $0 == 0xEF }) else {
+            bytes.append(contentsOf: utf8)
+            return raw("]]>")
+        }
+        let b = Array(utf8)
+        var run = 0, i = 0
+        while i < b.count {
+            let byte = b[i]
+            if byte == 0x5D, i + 2 < b.count, b[i + 1] == 0x5D, b[i + 2] == 0x3E {
+                bytes.append(contentsOf: b[run..<(i + 2)])
+                raw("]]><![CDATA[")
+                run = i + 2
+                i += 2
+                continue
+            }
+            let dropped = (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
+                || (byte == 0xEF && i + 2 < b.count && b[i + 1] == 0xBF && (b[i + 2] == 0xBE || b[i + 2] == 0xBF))
+            if dropped {
+                bytes.append(contentsOf: b[run..<i])
+                i += byte == 0xEF ? 3 : 1
+                run = i
+                continue
+            }
+            i += 1
+        }
+        bytes.append(contentsOf: b[run..<b.count])
+        raw("]]>")
+    }
 }

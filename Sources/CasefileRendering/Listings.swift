@@ -12,8 +12,49 @@ import CasefileOutput
 /// the output's file count near the tables' own (each file costs the file system more than its
 /// rows cost to render), and a page of text rows stays light where a page of inspectors would not.
 struct Listings: Sendable {
+    /// Every record's row of one table, as a listing prints it: the same in every listing of
+    /// the table (all live two folders down), so made once and copied.
+    struct Rows: Sendable {
+        let bytes: [UInt8]
+        /// Record i's row is `bytes[offsets[i]..<offsets[i + 1]]`.
+        let offsets: [Int]
+
+        init(_ columns: TableColumns, _ v: ValidatedCase) {
+            let table = columns.table
+            let fragments: [String] = switch table {
+            case .suspects: v.fragments.animals
+            case .bulletins: v.fragments.bulletins
+            case .fruits: v.fragments.fruits
+            case .validation: []
+            }
+            var html = ExportText(capacity: columns.count * 320)
+            var offsets = [0]
+            offsets.reserveCapacity(columns.count + 1)
+            for i in 0..<columns.count {
+                let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
+                html.raw("<tr data-record-id=\"")
+                html.xml(table == .validation ? fragment : Listings.recordID(table, v, i))
+                html.raw("\"><th scope=\"row\"><a href=\"../../")
+                html.xml(v.pagePlan.path(table, recordAt: i) + "#" + fragment)
+                html.raw("\">")
+                html.xml(columns.columns[0].text(i))
+                html.raw("</a></th>")
+                for column in columns.columns.dropFirst() {
+                    html.raw(column.numeric ? "<td class=\"cf-num\">" : "<td>")
+                    html.xml(column.text(i))
+                    html.raw("</td>")
+                }
+                html.raw("</tr>\n")
+                offsets.append(html.bytes.count)
+            }
+            self.bytes = html.bytes
+            self.offsets = offsets
+        }
+    }
+
     struct Page: Sendable {
         let columns: TableColumns
+        let rows: Rows
         /// The path without `.html`; page n > 1 adds `-page-n`.
         let stem: String
         let number: Int
@@ -45,13 +86,16 @@ struct Listings: Sendable {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
+        var rows: Rows?
         func paginate(_ records: [Int], stem: String, columns: TableColumns, sorted: (Int, Bool)?,
                       facet: (String, String, Int)?) {
-            pages.append(Page(columns: columns, stem: stem, number: 1, count: 1, records: records[...],
+            if rows == nil { rows = Rows(columns, v) }
+            pages.append(Page(columns: columns, rows: rows!, stem: stem, number: 1, count: 1, records: records[...],
                               sorted: sorted, facet: facet))
         }
         for table in PagePlan.Kind.allCases {
             let columns = TableColumns(table, v)
+            rows = nil
             if site.orders {
                 for (c, column) in columns.columns.enumerated() {
                     let ascending = columns.order(column, descending: false)
@@ -85,29 +129,11 @@ struct Listings: Sendable {
 
     /// A listing page's file: the frame's common context, its header links, its rows.
     static func render(_ page: Page, frame: PageFrame, templates: TemplateSet) -> OutputFile {
-        let v = frame.validated, table = page.columns.table, root = frame.root
-        let fragments: [String] = switch table {
-        case .suspects: v.fragments.animals
-        case .bulletins: v.fragments.bulletins
-        case .fruits: v.fragments.fruits
-        case .validation: []
-        }
-        var html = ExportText(capacity: page.records.count * 320)
+        let table = page.columns.table, root = frame.root
+        var html: [UInt8] = []
+        html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.offsets[$1 + 1] - page.rows.offsets[$1] })
         for i in page.records {
-            let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
-            html.raw("<tr data-record-id=\"")
-            html.xml(table == .validation ? fragment : recordID(table, v, i))
-            html.raw("\"><th scope=\"row\"><a href=\"")
-            html.xml(root + v.pagePlan.path(table, recordAt: i) + "#" + fragment)
-            html.raw("\">")
-            html.xml(page.columns.columns[0].text(i))
-            html.raw("</a></th>")
-            for column in page.columns.columns.dropFirst() {
-                html.raw(column.numeric ? "<td class=\"cf-num\">" : "<td>")
-                html.xml(column.text(i))
-                html.raw("</td>")
-            }
-            html.raw("</tr>\n")
+            html.append(contentsOf: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]])
         }
         let name = frame.tableName
         let heading: String, about: String
@@ -124,12 +150,12 @@ struct Listings: Sendable {
         let context = frame.context(
             heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count) on this page)", empty: .none,
             rows: [], selection: [], inspector: false, pagination: pagination,
-            extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html.bytes, as: UTF8.self)))),
+            extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
                     (.about, .string(about)), (.backHref, .string(frame.link(toPage: table)))])
-        return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.bytes.count + (1 << 14)))
+        return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))
     }
 
-    private static func recordID(_ table: PagePlan.Kind, _ v: ValidatedCase, _ i: Int) -> String {
+    static func recordID(_ table: PagePlan.Kind, _ v: ValidatedCase, _ i: Int) -> String {
         switch table {
         case .suspects: v.caseContent.animals[i].id
         case .bulletins: v.caseContent.bulletins[i].id

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import CasefileRendering
 
@@ -48,5 +51,15 @@ struct ExportTextTests {
         var out = ExportText()
         out.xml("a<b>&\"c\u{0}\u{1}\u{FFFE}\u{FFFF}d\n\u{FFFD}")
         #expect(String(decoding: out.bytes, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;cd\n\u{FFFD}")
+    }
+
+    @Test func cdataSplitsItsEndAndDropsWhatXMLForbids() throws {
+        var out = ExportText()
+        out.cdata("<p>a]]>b\u{1}c\u{FFFE}</p>")
+        let text = String(decoding: out.bytes, as: UTF8.self)
+        #expect(text == "<![CDATA[<p>a]]]]><![CDATA[>bc</p>]]>")
+        // What an XML parser reads back is the text, less the dropped characters.
+        let xml = try XMLDocument(xmlString: "<c>" + text + "</c>")
+        #expect(xml.rootElement()?.stringValue == "<p>a]]>bc</p>")
     }
 }
