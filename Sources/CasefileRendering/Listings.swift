@@ -82,34 +82,40 @@ struct Listings: Sendable {
         "\(table.rawValue)/\(facet)/\(slug)"
     }
 
-    init(_ v: ValidatedCase) {
+    /// The listings `only` asks for, and the facet totals the pages it asks for link to. Nothing
+    /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
+    /// facet totals of that page's table at most.
+    init(_ v: ValidatedCase, only: PageSet) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
-        var rows: Rows?
-        func paginate(_ records: [Int], stem: String, columns: TableColumns, sorted: (Int, Bool)?,
-                      facet: (String, String, Int)?) {
-            if rows == nil { rows = Rows(columns, v) }
-            pages.append(Page(columns: columns, rows: rows!, stem: stem, number: 1, count: 1, records: records[...],
-                              sorted: sorted, facet: facet))
-        }
         for table in PagePlan.Kind.allCases {
-            let columns = TableColumns(table, v)
-            rows = nil
-            if site.orders {
-                for (c, column) in columns.columns.enumerated() {
-                    let ascending = columns.order(column, descending: false)
-                    paginate(ascending, stem: Self.orderStem(table, column.header, descending: false), columns: columns,
-                             sorted: (c, false), facet: nil)
-                    paginate(ascending.reversed(), stem: Self.orderStem(table, column.header, descending: true), columns: columns,
-                             sorted: (c, true), facet: nil)
-                }
+            let count = v.pagePlan.counts[table] ?? 0, pageCount = v.pagePlan.pageCount(table)
+            let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
+                [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
+            }.filter { only.contains(Self.path($0.2, page: 1)) } : []
+            let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
+            let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
+            let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
+            guard !orders.isEmpty || facets else { continue }
+
+            // Made for the first listing of the table that is wanted, then shared.
+            var columns: TableColumns?
+            var rows: Rows?
+            func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String, Int)?) {
+                if rows == nil { rows = Rows(columns!, v) }
+                pages.append(Page(columns: columns!, rows: rows!, stem: stem, number: 1, count: 1, records: records[...],
+                                  sorted: sorted, facet: facet))
             }
-            guard site.filters, v.pagePlan.pageCount(table) > 1 else { continue }
+            if !orders.isEmpty || facetListings { columns = TableColumns(table, v) }
+            for (c, descending, stem) in orders {
+                add(columns!.order(columns!.columns[c], descending: descending), stem: stem, sorted: (c, descending), facet: nil)
+            }
+            guard facets else { continue }
             for facet in Filters(table, v).facets {
                 var groups: [String: (label: String, records: [Int])] = [:]
                 var order: [String] = []
-                for i in 0..<columns.count {
+                for i in 0..<count {
                     let value = facet.value(i)
                     if groups[value.slug] == nil { order.append(value.slug) }
                     groups[value.slug, default: (value.label, [])].records.append(i)
@@ -118,8 +124,9 @@ struct Listings: Sendable {
                     let group = groups[slug]!
                     let stem = Self.facetStem(table, facet: facet.name, slug: slug)
                     totals[stem] = group.records.count
-                    paginate(group.records, stem: stem, columns: columns, sorted: nil,
-                             facet: (facet.legend, group.label, group.records.count))
+                    if facetListings, only.contains(Self.path(stem, page: 1)) {
+                        add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label, group.records.count))
+                    }
                 }
             }
         }

@@ -67,7 +67,7 @@ public struct SiteRenderer: Sendable {
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let site = validated.caseContent.site
-        let listings = site.orders || site.filters ? Listings(validated) : nil
+        let listings = site.orders || site.filters ? Listings(validated, only: only) : nil
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL,
                                       facetTotals: listings?.facetTotals ?? [:])
         if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
@@ -78,7 +78,7 @@ public struct SiteRenderer: Sendable {
         if site.exports { dataPaths += ["data/case.json"] + DataExports.paths.filter { $0 != "data/case.json" } }
         if site.feed { dataPaths.append(AtomFeed.path) }
         if digest { dataPaths.append(CaseDigest.path) }
-        let listed = (listings?.pages.indices ?? 0..<0).filter { only.contains(listings!.pages[$0].path) }.map(Job.listing)
+        let listed = (listings?.pages.indices ?? 0..<0).map(Job.listing)
         // The longest first (the listings of a big table, then the exports), so that none finishes
         // last on a core of its own.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
