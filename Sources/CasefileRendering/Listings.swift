@@ -55,24 +55,20 @@ struct Listings: Sendable {
     struct Page: Sendable {
         let columns: TableColumns
         let rows: Rows
-        /// The path without `.html`; page n > 1 adds `-page-n`.
+        /// The path without `.html`.
         let stem: String
-        let number: Int
-        let count: Int
-        let records: ArraySlice<Int>
+        let records: [Int]
         /// The column and direction of an order.
         let sorted: (column: Int, descending: Bool)?
         /// A filter value's listing: what the facet is called and the value's label.
         let facet: (legend: String, label: String, total: Int)?
 
-        var path: String { Listings.path(stem, page: number) }
+        var path: String { stem + ".html" }
     }
 
     let pages: [Page]
     /// Each filter value's listing (`suspects/label/very-suspicious`) and how many records it has.
     let facetTotals: [String: Int]
-
-    static func path(_ stem: String, page: Int) -> String { stem + (page > 1 ? "-page-\(page).html" : ".html") }
 
     static func orderStem(_ table: PagePlan.Kind, _ column: TableColumns.Header, descending: Bool) -> String {
         "\(table.rawValue)/by/\(column.key)-\(descending ? "desc" : "asc")"
@@ -93,7 +89,7 @@ struct Listings: Sendable {
             let count = v.pagePlan.counts[table] ?? 0, pageCount = v.pagePlan.pageCount(table)
             let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
                 [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
-            }.filter { only.contains(Self.path($0.2, page: 1)) } : []
+            }.filter { only.contains($0.2 + ".html") } : []
             let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
             let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
             let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
@@ -104,12 +100,14 @@ struct Listings: Sendable {
             var rows: Rows?
             func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String, Int)?) {
                 if rows == nil { rows = Rows(columns!, v) }
-                pages.append(Page(columns: columns!, rows: rows!, stem: stem, number: 1, count: 1, records: records[...],
-                                  sorted: sorted, facet: facet))
+                pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
             }
             if !orders.isEmpty || facetListings { columns = TableColumns(table, v) }
+            var sorted: [Int: [Int]] = [:]
             for (c, descending, stem) in orders {
-                add(columns!.order(columns!.columns[c], descending: descending), stem: stem, sorted: (c, descending), facet: nil)
+                let ascending = sorted[c] ?? columns!.ascending(columns!.columns[c])
+                sorted[c] = ascending
+                add(descending ? ascending.reversed() : ascending, stem: stem, sorted: (c, descending), facet: nil)
             }
             guard facets else { continue }
             for facet in Filters(table, v).facets {
@@ -124,7 +122,7 @@ struct Listings: Sendable {
                     let group = groups[slug]!
                     let stem = Self.facetStem(table, facet: facet.name, slug: slug)
                     totals[stem] = group.records.count
-                    if facetListings, only.contains(Self.path(stem, page: 1)) {
+                    if facetListings, only.contains(stem + ".html") {
                         add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label, group.records.count))
                     }
                 }
@@ -136,7 +134,7 @@ struct Listings: Sendable {
 
     /// A listing page's file: the frame's common context, its header links, its rows.
     static func render(_ page: Page, frame: PageFrame, templates: TemplateSet) -> OutputFile {
-        let table = page.columns.table, root = frame.root
+        let table = page.columns.table
         var html: [UInt8] = []
         html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.offsets[$1 + 1] - page.rows.offsets[$1] })
         for i in page.records {
@@ -153,10 +151,9 @@ struct Listings: Sendable {
             heading = "\(name): \(facet.label)"
             about = "\(facet.legend): \(facet.label) — \(Numbers.count(facet.total, "row")) of \(Numbers.count(page.columns.count, "row"))."
         }
-        let pagination = frame.pagination(current: page.number, count: page.count) { root + path(page.stem, page: $0) }
         let context = frame.context(
-            heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count) on this page)", empty: .none,
-            rows: [], selection: [], inspector: false, pagination: pagination,
+            heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count))", empty: .none,
+            rows: [], selection: [], inspector: false, pagination: .fields([(.show, .bool(false))]),
             extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
                     (.about, .string(about)), (.backHref, .string(frame.link(toPage: table)))])
         return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))

@@ -65,7 +65,7 @@ struct PageFrame {
             if site.orders {
                 let here = sorted?.column == c ? sorted : nil
                 let next = here.map { !$0.descending } ?? false
-                fields.append((.href, .string(root + Listings.path(Listings.orderStem(table, header, descending: next), page: 1))))
+                fields.append((.href, .string(root + Listings.orderStem(table, header, descending: next) + ".html")))
                 if let here {
                     fields += [(.sort, .string(here.descending ? "descending" : "ascending")),
                                (.arrow, .string(here.descending ? "▼" : "▲"))]
@@ -104,7 +104,7 @@ struct PageFrame {
         let filters = site.filters ? kind.flatMap { kind in
             Filters(kind, v).page(range) { facet, slug in
                 let stem = Listings.facetStem(kind, facet: facet, slug: slug)
-                return output.facetTotals[stem].map { (root + Listings.path(stem, page: 1), $0) }
+                return output.facetTotals[stem].map { (root + stem + ".html", $0) }
             }
         } : nil
         let counts = MustacheValue.fields([

@@ -116,7 +116,7 @@ public struct SiteRenderer: Sendable {
     private func render(listing page: Listings.Page, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ output: PageFrame.Output) -> OutputFile {
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
-                              pageNumber: page.number, output: output)
+                              pageNumber: 1, output: output)
         return Listings.render(page, frame: frame, templates: templates)
     }
 

@@ -150,17 +150,8 @@ struct TableColumns: Sendable {
         }
     }
 
-    /// The records in a column's order; descending is the ascending order reversed (ties too).
-    func order(_ column: Column, descending: Bool) -> [Int] {
-        let ascending = (0..<count).sorted(by: column.before)
-        return descending ? ascending.reversed() : ascending
-    }
-
-    /// The folder a table's listings live in (`suspects/`, `bulletins/`, …).
-    var folder: String { table.rawValue }
-
-    /// An order's page: `suspects/by/suspicion-desc.html`, then `…-desc-page-2.html`.
-    func orderPath(_ column: Column, descending: Bool, page: Int) -> String {
-        "\(folder)/by/\(column.key)-\(descending ? "desc" : "asc")" + (page > 1 ? "-page-\(page).html" : ".html")
+    /// The records in a column's ascending order (descending is it reversed, ties too).
+    func ascending(_ column: Column) -> [Int] {
+        (0..<count).sorted(by: column.before)
     }
 }
