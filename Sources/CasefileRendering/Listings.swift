@@ -80,56 +80,66 @@ struct Listings: Sendable {
 
     /// The listings `only` asks for, and the facet totals the pages it asks for link to. Nothing
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
-    /// facet totals of that page's table at most.
-    init(_ v: ValidatedCase, only: PageSet) {
+    /// facet totals of that page's table at most. The tables are made side by side (the two big
+    /// ones sort and make their rows on a core each).
+    static func make(_ v: ValidatedCase, only: PageSet) async -> Listings {
+        // `table` does not throw, so neither does the map.
+        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) { table(v, table: $0, only: only) }) ?? []
+        return Listings(pages: tables.flatMap(\.pages),
+                        facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } })
+    }
+
+    private init(pages: [Page], facetTotals: [String: Int]) {
+        self.pages = pages
+        self.facetTotals = facetTotals
+    }
+
+    private static func table(_ v: ValidatedCase, table: PagePlan.Kind, only: PageSet) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
-        for table in PagePlan.Kind.allCases {
-            let count = v.pagePlan.counts[table] ?? 0, pageCount = v.pagePlan.pageCount(table)
-            let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
-                [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
-            }.filter { only.contains($0.2 + ".html") } : []
-            let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
-            let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
-            let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
-            guard !orders.isEmpty || facets else { continue }
+        let count = v.pagePlan.counts[table] ?? 0, pageCount = v.pagePlan.pageCount(table)
+        let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
+            [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
+        }.filter { only.contains($0.2 + ".html") } : []
+        let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
+        let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
+        let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
+        guard !orders.isEmpty || facets else { return ([], [:]) }
 
-            // Made for the first listing of the table that is wanted, then shared.
-            var columns: TableColumns?
-            var rows: Rows?
-            func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String, Int)?) {
-                if rows == nil { rows = Rows(columns!, v) }
-                pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
+        // Made for the first listing of the table that is wanted, then shared.
+        var columns: TableColumns?
+        var rows: Rows?
+        func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String, Int)?) {
+            if rows == nil { rows = Rows(columns!, v) }
+            pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
+        }
+        if !orders.isEmpty || facetListings { columns = TableColumns(table, v) }
+        var sorted: [Int: [Int]] = [:]
+        for (c, descending, stem) in orders {
+            let ascending = sorted[c] ?? columns!.ascending(columns!.columns[c])
+            sorted[c] = ascending
+            add(descending ? ascending.reversed() : ascending, stem: stem, sorted: (c, descending), facet: nil)
+        }
+        guard facets else { return (pages, totals) }
+        for facet in Filters(table, v).facets {
+            var groups: [String: (label: String, records: [Int])] = [:]
+            var order: [String] = []
+            for i in 0..<count {
+                let value = facet.value(i)
+                if groups[value.slug] == nil { order.append(value.slug) }
+                groups[value.slug, default: (value.label, [])].records.append(i)
             }
-            if !orders.isEmpty || facetListings { columns = TableColumns(table, v) }
-            var sorted: [Int: [Int]] = [:]
-            for (c, descending, stem) in orders {
-                let ascending = sorted[c] ?? columns!.ascending(columns!.columns[c])
-                sorted[c] = ascending
-                add(descending ? ascending.reversed() : ascending, stem: stem, sorted: (c, descending), facet: nil)
-            }
-            guard facets else { continue }
-            for facet in Filters(table, v).facets {
-                var groups: [String: (label: String, records: [Int])] = [:]
-                var order: [String] = []
-                for i in 0..<count {
-                    let value = facet.value(i)
-                    if groups[value.slug] == nil { order.append(value.slug) }
-                    groups[value.slug, default: (value.label, [])].records.append(i)
-                }
-                for slug in order {
-                    let group = groups[slug]!
-                    let stem = Self.facetStem(table, facet: facet.name, slug: slug)
-                    totals[stem] = group.records.count
-                    if facetListings, only.contains(stem + ".html") {
-                        add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label, group.records.count))
-                    }
+            for slug in order {
+                let group = groups[slug]!
+                let stem = Self.facetStem(table, facet: facet.name, slug: slug)
+                totals[stem] = group.records.count
+                if facetListings, only.contains(stem + ".html") {
+                    add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label, group.records.count))
                 }
             }
         }
-        self.pages = pages
-        self.facetTotals = totals
+        return (pages, totals)
     }
 
     /// A listing page's file: the frame's common context, its header links, its rows.

@@ -67,7 +67,7 @@ public struct SiteRenderer: Sendable {
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let site = validated.caseContent.site
-        let listings = site.orders || site.filters ? Listings(validated, only: only) : nil
+        let listings = site.orders || site.filters ? await Listings.make(validated, only: only) : nil
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL,
                                       facetTotals: listings?.facetTotals ?? [:])
         if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
