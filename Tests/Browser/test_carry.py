@@ -34,11 +34,13 @@ def flip_switch(driver):
 
 
 def follow(driver, selector, text):
-    """Click the shown link matching selector and text, and wait for the next page."""
+    """Click the shown link matching selector and text, and wait for the next page. The click
+    runs after the script returns: WebKit's driver fails a script whose page unloads under it."""
     before = driver.execute_script("return location.href")
     driver.execute_script(
         "const a = [...document.querySelectorAll(arguments[0])].find(a => getComputedStyle(a).display !== 'none'"
-        " && a.getClientRects().length && a.textContent.trim().startsWith(arguments[1])); a.click();", selector, text)
+        " && a.getClientRects().length && a.textContent.trim().startsWith(arguments[1])); setTimeout(() => a.click(), 0);",
+        selector, text)
     wait_for(driver, lambda s: s is not None, read=lambda d: True if d.execute_script("return location.href") != before
              and d.execute_script("return document.readyState") == "complete" else None, timeout=5)
     return state(driver)

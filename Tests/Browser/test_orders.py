@@ -38,9 +38,10 @@ def arrived(driver, before):
 
 def click_header(driver, label):
     before = driver.execute_script("return location.href")
+    # The click runs after the script returns: WebKit's driver fails a script whose page unloads.
     driver.execute_script(
-        "[...document.querySelectorAll('[data-table] thead th a')].find(a => a.textContent.replace(/[▲▼]/g, '').trim()"
-        " === arguments[0]).click()", label)
+        "const a = [...document.querySelectorAll('[data-table] thead th a')].find(a => a.textContent.replace(/[▲▼]/g, '')"
+        ".trim() === arguments[0]); setTimeout(() => a.click(), 0);", label)
     arrived(driver, before)
     return listing(driver)
 
@@ -113,7 +114,7 @@ def test_a_listing_row_opens_its_record_in_the_inspector(request, viewport, site
     s = click_header(driver, "Suspicion")
     top = s["rows"][0]
     before = driver.execute_script("return location.href")
-    driver.execute_script(f"document.querySelector('tr[data-record-id=\"{top}\"] a').click()")
+    driver.execute_script(f"setTimeout(() => document.querySelector('tr[data-record-id=\"{top}\"] a').click(), 0)")
     arrived(driver, before)
     p = wait_for(driver, lambda p: p["panels"] == [top], timeout=5)
     assert p["panels"] == [top] and p["hash"] == "#" + top, f"{engine} {viewport}: {p}"
