@@ -1,6 +1,7 @@
 import Foundation
 import CasefileModel
 import CasefileValidation
+import CasefileSite
 
 /// The case's data for readers to take away (`data/`): each collection as CSV and as JSON, the
 /// validation problems as CSV, and the whole validated case as one JSON document
@@ -14,11 +15,14 @@ struct DataExports: Sendable {
     static let paths = ["data/fruits.csv", "data/fruits.json", "data/animals.csv", "data/animals.json",
                         "data/bulletins.csv", "data/bulletins.json", "data/problems.csv", "data/case.json"]
 
-    /// The download links a table's page offers, by collection (`problems` for the validation page).
-    static func downloads(for collection: String) -> [(label: String, path: String)] {
-        collection == "problems"
-            ? [("CSV", "data/problems.csv"), ("JSON", "validation/report.json")]
-            : [("CSV", "data/\(collection).csv"), ("JSON", "data/\(collection).json")]
+    /// The download links a table's page offers.
+    static func downloads(for table: PagePlan.Kind) -> [(label: String, path: String)] {
+        switch table {
+        case .suspects: [("CSV", "data/animals.csv"), ("JSON", "data/animals.json")]
+        case .bulletins: [("CSV", "data/bulletins.csv"), ("JSON", "data/bulletins.json")]
+        case .fruits: [("CSV", "data/fruits.csv"), ("JSON", "data/fruits.json")]
+        case .validation: [("CSV", "data/problems.csv"), ("JSON", "validation/report.json")]
+        }
     }
 
     func render(_ path: String) -> [UInt8]? {

@@ -56,11 +56,10 @@ struct Filters {
                 },
             ]
         case .validation:
-            let severities: [Severity] = [.error, .warning, .note]
             facets = [
                 Facet(name: "severity", legend: "Severity") { i in
                     let s = v.diagnostics[i].severity
-                    return (s.rawValue, s.rawValue.prefix(1).uppercased() + s.rawValue.dropFirst(), severities.firstIndex(of: s) ?? 0)
+                    return (s.rawValue, s.label, s.rank)
                 },
                 Facet(name: "rule", legend: "Rule") { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
                 Facet(name: "file", legend: "File") { i in

@@ -61,7 +61,7 @@ struct Listings: Sendable {
         /// The column and direction of an order.
         let sorted: (column: Int, descending: Bool)?
         /// A filter value's listing: what the facet is called and the value's label.
-        let facet: (legend: String, label: String, total: Int)?
+        let facet: (legend: String, label: String)?
 
         var path: String { stem + ".html" }
     }
@@ -110,11 +110,11 @@ struct Listings: Sendable {
         // Made for the first listing of the table that is wanted, then shared.
         var columns: TableColumns?
         var rows: Rows?
-        func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String, Int)?) {
+        func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String)?) {
             if rows == nil { rows = Rows(columns!, v) }
             pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
         }
-        if !orders.isEmpty || facetListings { columns = TableColumns(table, v) }
+        if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
         var sorted: [Int: [Int]] = [:]
         for (c, descending, stem) in orders {
             let ascending = sorted[c] ?? columns!.ascending(columns!.columns[c])
@@ -135,7 +135,7 @@ struct Listings: Sendable {
                 let stem = Self.facetStem(table, facet: facet.name, slug: slug)
                 totals[stem] = group.records.count
                 if facetListings, only.contains(stem + ".html") {
-                    add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label, group.records.count))
+                    add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label))
                 }
             }
         }
@@ -150,7 +150,7 @@ struct Listings: Sendable {
         for i in page.records {
             html.append(contentsOf: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]])
         }
-        let name = frame.tableName
+        let name = PageFrame.tableName(table)
         let heading: String, about: String
         if let sorted = page.sorted {
             let label = page.columns.columns[sorted.column].label
@@ -159,7 +159,7 @@ struct Listings: Sendable {
         } else {
             let facet = page.facet!
             heading = "\(name): \(facet.label)"
-            about = "\(facet.legend): \(facet.label) — \(Numbers.count(facet.total, "row")) of \(Numbers.count(page.columns.count, "row"))."
+            about = "\(facet.legend): \(facet.label) — \(Numbers.count(page.records.count, "row")) of \(Numbers.count(page.columns.count, "row"))."
         }
         let context = frame.context(
             heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count))", empty: .none,

@@ -46,14 +46,13 @@ struct PageFrame {
         self.depth = min(1, path.split(separator: "/").count - 1)
     }
 
-    /// What the table is called in headings.
-    var tableName: String {
+    /// What a table is called in headings.
+    static func tableName(_ kind: PagePlan.Kind) -> String {
         switch kind {
-        case .suspects?: "Suspects"
-        case .bulletins?: "Bulletins"
-        case .fruits?: "Fruits"
-        case .validation?: "Problems"
-        case nil: ""
+        case .suspects: "Suspects"
+        case .bulletins: "Bulletins"
+        case .fruits: "Fruits"
+        case .validation: "Problems"
         }
     }
 
@@ -119,15 +118,8 @@ struct PageFrame {
                                     (.validation, "Validation")].map { kind, label in
             .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
         }
-        let collection: String? = switch kind {
-        case .suspects?: "animals"
-        case .bulletins?: "bulletins"
-        case .fruits?: "fruits"
-        case .validation?: "problems"
-        case nil: nil
-        }
-        let downloads: MustacheValue = site.exports ? collection.map { collection in
-            .fields([(.links, .list(DataExports.downloads(for: collection).map {
+        let downloads: MustacheValue = site.exports ? kind.map { kind in
+            .fields([(.links, .list(DataExports.downloads(for: kind).map {
                 .fields([(.label, .string($0.label)), (.href, .string(root + $0.path))])
             }))])
         } ?? .null : .null
@@ -199,21 +191,17 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        return pagination(current: pageNumber, count: validated.pagePlan.pageCount(kind)) { link(toPage: kind, $0) }
-    }
-
-    /// The pagination of page `current` of `count`, `href` giving each page's link.
-    func pagination(current: Int, count: Int, href: (Int) -> String) -> MustacheValue {
+        let count = validated.pagePlan.pageCount(kind)
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
-            (.label, .string("Page \(current) of \(count)")),
-            (.pages, .list(Self.pageWindow(current: current, count: count).map { n in
+            (.label, .string("Page \(pageNumber) of \(count)")),
+            (.pages, .list(Self.pageWindow(current: pageNumber, count: count).map { n in
                 guard let n else { return .fields([(.gap, .bool(true))]) }
-                return .fields([(.number, .int(n)), (.href, .string(href(n))), (.current, .bool(n == current))])
+                return .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
             })),
         ]
-        if current > 1 { fields.append((.previous, .string(href(current - 1)))) }
-        if current < count { fields.append((.next, .string(href(current + 1)))) }
+        if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }
+        if pageNumber < count { fields.append((.next, .string(link(toPage: kind, pageNumber + 1)))) }
         return .fields(fields)
     }
 

@@ -17,7 +17,12 @@ public struct PublishHistory: Sendable {
         public var record: String?
         public var field: String?
 
-        var key: String { [rule, collection ?? "", record ?? "", field ?? "", message].joined(separator: "\u{1F}") }
+        var key: String { Self.key(rule: rule, collection: collection, record: record, field: field, message: message) }
+
+        /// What makes two problems the same problem, from a report's problem or a diagnostic.
+        static func key(rule: String, collection: String?, record: String?, field: String?, message: String) -> String {
+            [rule, collection ?? "", record ?? "", field ?? "", message].joined(separator: "\u{1F}")
+        }
     }
 
     private struct Report: Decodable { var problems: [Problem] }
@@ -102,15 +107,16 @@ struct SinceLastPublish: Sendable {
     var fixedProblems: [PublishHistory.Problem]
     var records: [Records]
 
-    init(_ v: ValidatedCase, history: PublishHistory) {
+    /// `current`: this case's fingerprints (`CaseDigest.records`).
+    init(_ v: ValidatedCase, history: PublishHistory, current: [CaseCollection: [(id: String, hash: String)]]) {
         func key(_ d: Diagnostic) -> String {
-            [d.ruleID, d.collection?.rawValue ?? "", d.recordID ?? "", d.field ?? "", d.message].joined(separator: "\u{1F}")
+            PublishHistory.Problem.key(rule: d.ruleID, collection: d.collection?.rawValue, record: d.recordID, field: d.field,
+                                       message: d.message)
         }
         let before = Set(history.problems.map(\.key))
         let now = Set(v.diagnostics.map(key))
         newProblems = v.diagnostics.indices.filter { !before.contains(key(v.diagnostics[$0])) }
         fixedProblems = history.problems.filter { !now.contains($0.key) }
-        let current = CaseDigest.records(v)
         records = CaseCollection.allCases.map { collection in
             var r = Records(collection: collection)
             var old: [String: String] = [:]

@@ -61,7 +61,9 @@ public struct SiteRenderer: Sendable {
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
-        let since = history.map { SinceLastPublish(validated, history: $0) }
+        // Compared with the last publish's, and written as this one's: fingerprinted once.
+        let fingerprints = history.map { _ in CaseDigest.records(validated) }
+        let since = history.map { SinceLastPublish(validated, history: $0, current: fingerprints!) }
         let summary = jobs.contains { $0.kind == .validation }
             ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
@@ -87,7 +89,7 @@ public struct SiteRenderer: Sendable {
         try await Parallel.forEach(all) { job in
             switch job {
             case let .page(page): self.render(page, validated, problems, refs, lines, summary, output)
-            case let .data(path): Self.render(data: path, validated, baseURL: baseURL)
+            case let .data(path): Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
             case let .listing(i):
                 self.render(listing: listings!.pages[i], validated, problems, refs, output)
             }
@@ -120,10 +122,11 @@ public struct SiteRenderer: Sendable {
         return Listings.render(page, frame: frame, templates: templates)
     }
 
-    private static func render(data path: String, _ v: ValidatedCase, baseURL: String?) -> OutputFile {
+    private static func render(data path: String, _ v: ValidatedCase, baseURL: String?,
+                               fingerprints: [CaseCollection: [(id: String, hash: String)]]?) -> OutputFile {
         let bytes = switch path {
         case AtomFeed.path: AtomFeed(validated: v, baseURL: baseURL).render()
-        case CaseDigest.path: CaseDigest.json(CaseDigest.records(v))
+        case CaseDigest.path: CaseDigest.json(fingerprints ?? CaseDigest.records(v))
         default: DataExports(validated: v).render(path) ?? []
         }
         return OutputFile(path: path, bytes: bytes)

@@ -17,7 +17,6 @@ struct TableColumns: Sendable {
 
     struct Column: Sendable {
         let header: Header
-        var key: String { header.key }
         var label: String { header.label }
         var numeric: Bool { header.numeric }
         /// Whether record `a` comes before record `b`, ascending.
@@ -127,12 +126,10 @@ struct TableColumns: Sendable {
             let place: @Sendable (Int) -> (String, Int, Int) = { i in
                 (problems[i].location?.path ?? "", problems[i].location?.line ?? 0, problems[i].location?.column ?? 0)
             }
-            let severities: [Severity] = [.error, .warning, .note]
-            let rank: @Sendable (Int) -> Int = { severities.firstIndex(of: problems[$0].severity) ?? 0 }
             let messages = keys(problems.map(\.message))
             columns = [
-                Column(header: h[0], before: { (rank($0), $0) < (rank($1), $1) },
-                       text: { problems[$0].severity.rawValue.prefix(1).uppercased() + problems[$0].severity.rawValue.dropFirst() }),
+                Column(header: h[0], before: { (problems[$0].severity, $0) < (problems[$1].severity, $1) },
+                       text: { problems[$0].severity.label }),
                 Column(header: h[1],
                        before: { (messages[$0], $0) < (messages[$1], $1) }, text: { problems[$0].message }),
                 Column(header: h[2],

@@ -30,7 +30,7 @@ struct ValidationPage {
             let problem = v.diagnostics[i]
             return .view(Row(common: common, fields: Fields([
                 (.severity, .string(problem.severity.rawValue)),
-                (.severityLabel, .string(problem.severity.rawValue.prefix(1).uppercased() + problem.severity.rawValue.dropFirst())),
+                (.severityLabel, .string(problem.severity.label)),
                 (.isError, .bool(problem.severity == .error)),
                 (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule.summary)),
                 (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
@@ -136,7 +136,7 @@ struct ValidationPage {
                 })
             }
             return .fields([
-                (.title, .string(r.collection == .animals ? "Suspects" : r.collection == .fruits ? "Fruits" : "Bulletins")),
+                (.title, .string(PageFrame.tableName(r.collection.pageKind))),
                 (.added, linked(r.added)), (.addedCount, .int(r.added.count)), (.addedMore, more(r.added.count)),
                 (.changed, linked(r.changed)), (.changedCount, .int(r.changed.count)), (.changedMore, more(r.changed.count)),
                 (.removed, .list(r.removed.prefix(changesShown).map { .fields([(.id, .string($0))]) })),

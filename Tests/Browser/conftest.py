@@ -325,6 +325,22 @@ return decodeURIComponent(document.querySelector(
 """
 
 
+def arrived(driver, before, timeout=5):
+    """Wait until a page at another address than `before` has loaded (its table or 404 body there)."""
+    wait_for(driver, lambda done: done, read=lambda d: d.execute_script(
+        "return location.href !== arguments[0] && document.readyState === 'complete'"
+        " && !!document.querySelector('[data-table], .cf-main')", before) is True, timeout=timeout)
+
+
+def leave_by(driver, find_link, *args):
+    """Click the link the script `find_link` returns (with `args`) and wait until the next page
+    has loaded. The click runs after the script returns: WebKit's driver fails a script whose
+    page unloads under it."""
+    before = driver.execute_script("return location.href")
+    driver.execute_script(f"const a = (() => {{ {find_link} }})(); setTimeout(() => a.click(), 0);", *args)
+    arrived(driver, before)
+
+
 def select(driver, site, record, page="index.html"):
     """Load page, then the fragment its row for record links to (selecting it); wait for its panel."""
     load(driver, site, page)

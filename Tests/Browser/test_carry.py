@@ -7,7 +7,7 @@ switch off. Checked in every engine at 1280x800 and 820x1180 (the switch is not 
 
 import pytest
 
-from conftest import load, probe, select, wait_for
+from conftest import leave_by, load, probe, select, wait_for
 from engines import EVERY_ENGINE
 
 STATE_JS = """
@@ -34,15 +34,9 @@ def flip_switch(driver):
 
 
 def follow(driver, selector, text):
-    """Click the shown link matching selector and text, and wait for the next page. The click
-    runs after the script returns: WebKit's driver fails a script whose page unloads under it."""
-    before = driver.execute_script("return location.href")
-    driver.execute_script(
-        "const a = [...document.querySelectorAll(arguments[0])].find(a => getComputedStyle(a).display !== 'none'"
-        " && a.getClientRects().length && a.textContent.trim().startsWith(arguments[1])); setTimeout(() => a.click(), 0);",
-        selector, text)
-    wait_for(driver, lambda s: s is not None, read=lambda d: True if d.execute_script("return location.href") != before
-             and d.execute_script("return document.readyState") == "complete" else None, timeout=5)
+    """Follow the shown link matching selector and text; the next page's state."""
+    leave_by(driver, "return [...document.querySelectorAll(arguments[0])].find(a => getComputedStyle(a).display !== 'none'"
+             " && a.getClientRects().length && a.textContent.trim().startsWith(arguments[1]))", selector, text)
     return state(driver)
 
 

@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from casedata import Case, suspicion
-from conftest import load, wait_for
+from conftest import arrived, leave_by, load, wait_for
 from engines import EVERY_ENGINE
 from test_filters import slug
 
@@ -29,20 +29,9 @@ def listing(driver):
     return driver.execute_script(LISTING_JS)
 
 
-def arrived(driver, before):
-    """Wait until the page at another address than `before` has loaded."""
-    wait_for(driver, lambda changed: changed, read=lambda d: d.execute_script(
-        "return location.href !== arguments[0] && document.readyState === 'complete'"
-        " && !!document.querySelector('[data-table]')", before) is True, timeout=5)
-
-
 def click_header(driver, label):
-    before = driver.execute_script("return location.href")
-    # The click runs after the script returns: WebKit's driver fails a script whose page unloads.
-    driver.execute_script(
-        "const a = [...document.querySelectorAll('[data-table] thead th a')].find(a => a.textContent.replace(/[▲▼]/g, '')"
-        ".trim() === arguments[0]); setTimeout(() => a.click(), 0);", label)
-    arrived(driver, before)
+    leave_by(driver, "return [...document.querySelectorAll('[data-table] thead th a')]"
+             ".find(a => a.textContent.replace(/[▲▼]/g, '').trim() === arguments[0])", label)
     return listing(driver)
 
 
@@ -113,9 +102,7 @@ def test_a_listing_row_opens_its_record_in_the_inspector(request, viewport, site
     load(driver, site, "index.html")
     s = click_header(driver, "Suspicion")
     top = s["rows"][0]
-    before = driver.execute_script("return location.href")
-    driver.execute_script(f"setTimeout(() => document.querySelector('tr[data-record-id=\"{top}\"] a').click(), 0)")
-    arrived(driver, before)
+    leave_by(driver, "return document.querySelector(`tr[data-record-id=\"${arguments[0]}\"] a`)", top)
     p = wait_for(driver, lambda p: p["panels"] == [top], timeout=5)
     assert p["panels"] == [top] and p["hash"] == "#" + top, f"{engine} {viewport}: {p}"
 

@@ -176,18 +176,22 @@ import CasefileTemplates
         try await w.expectSameAsFullBuild()
     }
 
+    /// The stylesheets in the preview's folder (one, named for its content, when all is well).
+    static func stylesheets(in w: Workspace) -> [String] {
+        SiteBuildTests.files(w.preview).filter { $0.hasSuffix(".css") }
+    }
+
     @Test func aStylesheetEditRenamesItAndEveryPageLinksTheNewName() async throws {
         let w = try Workspace()
         defer { try? FileManager.default.removeItem(at: w.root) }
         let build = PreviewBuild(options: w.options(output: w.preview))
         _ = await build.buildAll()
-        func stylesheets() -> [String] { SiteBuildTests.files(w.preview).filter { $0.hasSuffix(".css") } }
-        let before = stylesheets()
+        let before = Self.stylesheets(in: w)
         #expect(before.count == 1)
         let css = try w.read("casefile.css", in: w.templates)
         try w.write("casefile.css", css + "\n.cf-edited { color: red; }\n", in: w.templates)
         let update = await build.update(changed: [w.path("casefile.css", in: w.templates)])
-        let after = stylesheets()
+        let after = Self.stylesheets(in: w)
         #expect(after.count == 1 && after != before, "the old stylesheet goes, the new one has a new name: \(after)")
         #expect(update.changed.contains("index.html") && update.changed.contains("fruits/index.html"))
         let index = try String(contentsOf: w.preview.appendingPathComponent("index.html"), encoding: .utf8)
@@ -200,14 +204,13 @@ import CasefileTemplates
         defer { try? FileManager.default.removeItem(at: w.root) }
         let build = PreviewBuild(options: w.options(output: w.preview))
         _ = await build.buildAll()
-        func stylesheets() -> [String] { SiteBuildTests.files(w.preview).filter { $0.hasSuffix(".css") } }
-        let before = stylesheets()
+        let before = Self.stylesheets(in: w)
         // A new file overriding one built-in part of casefile.css.
         let part = try #require(BuiltinTemplates.templates["styles/tables"])
         try FileManager.default.createDirectory(at: w.templates.appendingPathComponent("styles"), withIntermediateDirectories: true)
         try w.write("styles/tables.mustache", part + ".cf-edited { color: red; }\n", in: w.templates)
         let update = await build.update(changed: [w.path("styles/tables.mustache", in: w.templates)])
-        let after = stylesheets()
+        let after = Self.stylesheets(in: w)
         #expect(after.count == 1 && after != before, "\(before) → \(after)")
         let css = try w.read(try #require(after.first), in: w.preview)
         #expect(css.contains(".cf-edited { color: red; }"))

@@ -2,7 +2,8 @@
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
     case error, warning, note
 
-    var rank: Int {
+    /// Errors first: the order of the validation table and its filter chips.
+    package var rank: Int {
         switch self {
         case .error: 0
         case .warning: 1
@@ -11,4 +12,7 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Coda
     }
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    /// "Error", "Warning", "Note": as the pages show it.
+    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
