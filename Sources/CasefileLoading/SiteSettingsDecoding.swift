@@ -35,6 +35,10 @@ package enum SiteSettingsDecoding {
         site.feed = r.bool(.feed) ?? site.feed
         site.filters = r.bool(.filters) ?? site.filters
         site.orders = r.bool(.orders) ?? site.orders
+        if var o = r.nested(.defaultOrder, known: SiteTable.allCases.map(FieldName.init(table:))) {
+            decodeOrders(&o, into: &site.defaultOrder)
+            r.merge(o)
+        }
         if var i = r.nested(.inspector, known: FieldName.inspectorFields) {
             decodeInspector(&i, into: &site.inspector)
             r.merge(i)
@@ -76,6 +80,25 @@ package enum SiteSettingsDecoding {
             r.merge(v)
         }
         return site
+    }
+
+    /// `defaultOrder`: per table, a column's key and optionally `ascending` or `descending`.
+    private static func decodeOrders(_ r: inout FieldReader, into orders: inout [SiteTable: TableOrder]) {
+        for table in SiteTable.allCases {
+            let key = FieldName(table: table)
+            guard let text = r.string(key) else { continue }
+            if let order = TableOrder(text, table: table) {
+                orders[table] = order
+            } else {
+                let columns = table.columnKeys
+                let word = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? text
+                let nearest = columns.contains(word) ? nil : Suggestion.nearest(to: word, in: columns)
+                r.invalid(key, expected: "a column of the \(table.rawValue) table (\(columns.joined(separator: ", "))), optionally followed by ascending or descending",
+                          got: text,
+                          fix: nearest.map { "Did you mean \"\($0)\"? Write, for example, \"\($0) descending\"." }
+                            ?? "Write, for example, \"\(columns[0]) descending\".")
+            }
+        }
     }
 
     private static func decodeInspector(_ r: inout FieldReader, into inspector: inout InspectorSettings) {

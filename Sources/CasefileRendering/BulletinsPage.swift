@@ -37,9 +37,9 @@ struct BulletinsPage {
         }
     }
 
-    func context(range: Range<Int>) -> PageView {
+    func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
+        let table = frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
             let bulletin = v.caseContent.bulletins[b]
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
@@ -66,6 +66,6 @@ struct BulletinsPage {
         return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
                              caption: "Nibble bulletins (\(v.caseContent.bulletins.count))",
                              empty: EmptyState(title: "No bulletins yet", guidance: "Add nibbles to bulletins.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection, range: range, extra: extra)
+                             rows: table.rows, selection: table.selection, records: records, extra: extra)
     }
 }

@@ -78,13 +78,13 @@ struct Filters {
     /// The form (facets with two values or more on this page) and the page's rules; nil when
     /// no facet would narrow anything.
     /// `link` gives a value's listing across the whole table and its count, when there is one.
-    func page(_ range: Range<Int>, link: (_ facet: String, _ slug: String) -> (href: String, total: Int)? = { _, _ in nil })
+    func page(_ records: [Int], link: (_ facet: String, _ slug: String) -> (href: String, total: Int)? = { _, _ in nil })
         -> (form: MustacheValue, css: String)? {
         var shown: [MustacheValue] = []
         var css = ""
         for facet in facets {
             var counts: [String: (label: String, rank: Int, count: Int)] = [:]
-            for i in range {
+            for i in records {
                 let value = facet.value(i)
                 counts[value.slug, default: (value.label, value.rank, 0)].count += 1
             }
@@ -109,6 +109,6 @@ struct Filters {
             }
         }
         guard !shown.isEmpty else { return nil }
-        return (.fields([(.facets, .list(shown)), (.total, .int(range.count))]), css)
+        return (.fields([(.facets, .list(shown)), (.total, .int(records.count))]), css)
     }
 }

@@ -31,9 +31,9 @@ struct FruitsPage {
         }
     }
 
-    func context(range: Range<Int>) -> PageView {
+    func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .fruits, record: { (v.caseContent.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
+        let table = frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseContent.fruits[f]
             let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
             let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)
@@ -48,6 +48,6 @@ struct FruitsPage {
         return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
                              caption: "Fruit catalog (\(v.caseContent.fruits.count))",
                              empty: EmptyState(title: "No fruits yet", guidance: "Add them to fruits.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection, range: range)
+                             rows: table.rows, selection: table.selection, records: records)
     }
 }

@@ -117,7 +117,7 @@ struct Listings: Sendable {
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
         var sorted: [Int: [Int]] = [:]
         for (c, descending, stem) in orders {
-            let ascending = sorted[c] ?? columns!.ascending(columns!.columns[c])
+            let ascending = sorted[c] ?? columns!.sort.ascending(c)
             sorted[c] = ascending
             add(descending ? ascending.reversed() : ascending, stem: stem, sorted: (c, descending), facet: nil)
         }

@@ -96,12 +96,12 @@ struct PageFrame {
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
     /// (`chart`, `summary`).
     func context(heading: String, placeholder: String, caption: String, empty: EmptyState,
-                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)], range: Range<Int> = 0..<0,
+                 rows: [MustacheValue], selection: [(fragment: String, recordID: String)], records: [Int] = [],
                  inspector: Bool = true, pagination: MustacheValue? = nil,
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
         let filters = site.filters ? kind.flatMap { kind in
-            Filters(kind, v).page(range) { facet, slug in
+            Filters(kind, v).page(records) { facet, slug in
                 let stem = Listings.facetStem(kind, facet: facet, slug: slug)
                 return output.facetTotals[stem].map { (root + stem + ".html", $0) }
             }
@@ -158,7 +158,11 @@ struct PageFrame {
         if site.feed { fields.append((.feed, .string(root + AtomFeed.path))) }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
-        if let kind, !extra.contains(where: { $0.0 == .columns }) { fields.append((.columns, columns(kind, sorted: nil))) }
+        if let kind, !extra.contains(where: { $0.0 == .columns }) {
+            // A table's own pages list it in its default order, if it has one.
+            let order = site.defaultOrder[kind].map { (column: $0.column, descending: $0.descending) }
+            fields.append((.columns, columns(kind, sorted: order)))
+        }
         return PageView(fields: Fields(fields), rows: .list(rows))
     }
 
@@ -205,15 +209,16 @@ struct PageFrame {
         return .fields(fields)
     }
 
-    /// One row per record of `range`, and the (fragment, id) pairs the selection rules need.
-    func rows(_ range: Range<Int>, collection: CaseCollection?, record: (Int) -> (id: String, fragment: String),
+    /// One row per record of `records`, in order, and the (fragment, id) pairs the selection
+    /// rules need.
+    func rows(_ records: [Int], collection: CaseCollection?, record: (Int) -> (id: String, fragment: String),
               row: (Int, RowCommon) -> MustacheValue) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         var rows: [MustacheValue] = []
         var selection: [(fragment: String, recordID: String)] = []
-        rows.reserveCapacity(range.count)
-        selection.reserveCapacity(range.count)
+        rows.reserveCapacity(records.count)
+        selection.reserveCapacity(records.count)
         let filters = site.filters ? kind.map { Filters($0, validated) } : nil
-        for i in range {
+        for i in records {
             let (id, fragment) = record(i)
             selection.append((fragment, id))
             var common = rowCommon(collection: collection, recordID: id, fragment: fragment)

@@ -144,14 +144,12 @@ public struct SiteRenderer: Sendable {
         let path = v.pagePlan.path(kind, page: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
                               output: output)
-        let size = v.pagePlan.pageSize
-        let count = v.pagePlan.counts[kind] ?? 0
-        let range = min(count, (job.number - 1) * size)..<min(count, job.number * size)
+        let records = v.pagePlan.records(kind, page: job.number)
         let context: PageView = switch kind {
-        case .suspects: SuspectsPage(frame: frame).context(range: range)
-        case .bulletins: BulletinsPage(frame: frame).context(range: range)
-        case .fruits: FruitsPage(frame: frame).context(range: range)
-        case .validation: ValidationPage(frame: frame, lines: lines, summary: summary).context(range: range)
+        case .suspects: SuspectsPage(frame: frame).context(records: records)
+        case .bulletins: BulletinsPage(frame: frame).context(records: records)
+        case .fruits: FruitsPage(frame: frame).context(records: records)
+        case .validation: ValidationPage(frame: frame, lines: lines, summary: summary).context(records: records)
         }
         return OutputFile(path: path, bytes: templates.render(context, template: kind.rawValue, capacity: 1 << 20))
     }

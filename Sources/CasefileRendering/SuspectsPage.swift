@@ -45,9 +45,9 @@ struct SuspectsPage {
         }
     }
 
-    func context(range: Range<Int>) -> PageView {
+    func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: .animals, record: { (v.caseContent.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
+        let table = frame.rows(records, collection: .animals, record: { (v.caseContent.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
             let animal = v.caseContent.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
@@ -79,7 +79,7 @@ struct SuspectsPage {
         return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
                              caption: "Suspects (\(v.caseContent.animals.count))",
                              empty: EmptyState(title: "No suspects yet", guidance: "Add animals to animals.yaml and they appear here."),
-                             rows: table.rows, selection: table.selection, range: range, extra: extra)
+                             rows: table.rows, selection: table.selection, records: records, extra: extra)
     }
 
     /// The four bars of the suspicion meter for 0…4 filled bars, made once.

@@ -24,9 +24,9 @@ struct ValidationPage {
         }
     }
 
-    func context(range: Range<Int>) -> PageView {
+    func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(range, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i, common in
+        let table = frame.rows(records, collection: nil, record: { (v.problemFragment($0), v.problemFragment($0)) }) { i, common in
             let problem = v.diagnostics[i]
             return .view(Row(common: common, fields: Fields([
                 (.severity, .string(problem.severity.rawValue)),
@@ -45,7 +45,7 @@ struct ValidationPage {
         return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
                              caption: "Problems (\(v.diagnostics.count))",
                              empty: EmptyState(title: "No problems", guidance: "Every rule passed.", allClear: true),
-                             rows: table.rows, selection: table.selection, range: range, extra: [(.summary, summary)])
+                             rows: table.rows, selection: table.selection, records: records, extra: [(.summary, summary)])
     }
 
     private func recordHref(_ problem: Diagnostic) -> String {

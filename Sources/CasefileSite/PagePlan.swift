@@ -3,17 +3,48 @@ import CasefileModel
 /// Where every page and every record lives in the output, and relative links between them.
 /// Suspects page 1 is the home page `index.html`; the others live in a folder per kind:
 /// `suspects/page-2.html`, `bulletins/index.html`, `bulletins/page-2.html`, …
+///
+/// A table lists its records in file order, or in its default order (site.yaml's
+/// `defaultOrder`): then its pages hold the records in that order, and a record's page is found
+/// from its place in it.
 public struct PagePlan: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
-        case suspects, bulletins, fruits, validation
-    }
+    public typealias Kind = SiteTable
 
     public let pageSize: Int
     public let counts: [Kind: Int]
+    /// Per table (by `Kind.ordinal`): the records in the order its pages list them, and each
+    /// record's place in that order; nil for file order.
+    private let orders: [[Int]?]
+    private let places: [[Int]?]
 
-    public init(pageSize: Int, suspects: Int, bulletins: Int, fruits: Int, problems: Int) {
+    /// `orders`: the tables listed in an order other than their file's, each as every record's
+    /// position in its collection, in the order the pages list them.
+    public init(pageSize: Int, suspects: Int, bulletins: Int, fruits: Int, problems: Int, orders: [Kind: [Int]] = [:]) {
         self.pageSize = max(1, pageSize)
         self.counts = [.suspects: suspects, .bulletins: bulletins, .fruits: fruits, .validation: problems]
+        self.orders = Kind.allCases.map { orders[$0] }
+        self.places = Kind.allCases.map { kind in
+            orders[kind].map { order in
+                var places = [Int](repeating: 0, count: order.count)
+                for (place, record) in order.enumerated() { places[record] = place }
+                return places
+            }
+        }
+    }
+
+    /// The tables' orders other than file order, as given to `init`.
+    public var orderedTables: [Kind: [Int]] {
+        var all: [Kind: [Int]] = [:]
+        for kind in Kind.allCases { all[kind] = orders[kind.ordinal] }
+        return all
+    }
+
+    /// The records page `number` (1-based) of `kind` lists, in order.
+    public func records(_ kind: Kind, page number: Int) -> [Int] {
+        let count = counts[kind] ?? 0
+        let range = min(count, (number - 1) * pageSize)..<min(count, number * pageSize)
+        guard let order = orders[kind.ordinal] else { return Array(range) }
+        return Array(order[range])
     }
 
     /// How many pages a kind has (at least one: an empty table still has its page).
@@ -30,12 +61,14 @@ public struct PagePlan: Sendable {
         }
     }
 
-    /// The page that shows the record at `index` of its table.
-    public func page(ofRecordAt index: Int) -> Int { index / pageSize + 1 }
+    /// The page of `kind` that shows the record at `index` of its collection.
+    public func page(_ kind: Kind, ofRecordAt index: Int) -> Int {
+        (places[kind.ordinal]?[index] ?? index) / pageSize + 1
+    }
 
     /// The path of the page holding record `index` of `kind`.
     public func path(_ kind: Kind, recordAt index: Int) -> String {
-        path(kind, page: page(ofRecordAt: index))
+        path(kind, page: page(kind, ofRecordAt: index))
     }
 
     /// A link from the page at `from` to `to` (a path from the root), optionally with a fragment;

@@ -33,9 +33,13 @@ public struct Validator: Sendable {
         }
 
         // Notes need to know where every record is shown, which depends on nothing but the
-        // collections' order and the page size; the validation table is last and links nowhere.
+        // collections, their default orders and the page size; the validation table is last and
+        // links nowhere. Only notes changed: the orders stand.
+        var orders = unchanged?.pagePlan.orderedTables.filter { $0.key != .validation }
+            ?? Self.defaultOrders(caseContent, index, tables: [.suspects, .bulletins, .fruits])
         let provisionalMap = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
-                                     bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0)
+                                     bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0,
+                                     orders: orders)
         let compiler = NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
                                     fragments: fragments, unchecked: loaded.unreadCollections)
         let recordProblems: [Diagnostic]
@@ -65,8 +69,10 @@ public struct Validator: Sendable {
                 sources[note.path] = note.source
             }
         }
+        orders.merge(Self.defaultOrders(caseContent, index, tables: [.validation], problems: settled)) { $1 }
         let pagePlan = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
-                              bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: settled.count)
+                              bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: settled.count,
+                              orders: orders)
         let validated = ValidatedCase(
             caseContent: caseContent, sourceMap: loaded.sourceMap, index: index, pagePlan: pagePlan, fragments: fragments,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
@@ -75,6 +81,17 @@ public struct Validator: Sendable {
             errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
             noteCount: settled.count { $0.severity == .note })
         return (validated, compiled)
+    }
+
+    /// The records of each of `tables` that site.yaml gives a default order, in that order.
+    private static func defaultOrders(_ c: CaseContent, _ index: CaseIndex, tables: [SiteTable],
+                                      problems: [Diagnostic] = []) -> [SiteTable: [Int]] {
+        var orders: [SiteTable: [Int]] = [:]
+        for table in tables {
+            guard let order = c.site.defaultOrder[table] else { continue }
+            orders[table] = TableSort(table, c, index, problems: problems).records(order)
+        }
+        return orders
     }
 
     /// Which records have a note.

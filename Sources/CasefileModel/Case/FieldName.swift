@@ -53,6 +53,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let feed = FieldName("feed")
     public static let filters = FieldName("filters")
     public static let orders = FieldName("orders")
+    public static let defaultOrder = FieldName("defaultOrder")
     public static let inspector = FieldName("inspector")
     public static let sheet = FieldName("sheet")
     public static let markdown = FieldName("markdown")
@@ -80,14 +81,20 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let noteMB = FieldName("noteMB")
     public static let rules = FieldName("rules")
 
+    /// A table's entry in site.yaml's `defaultOrder`.
+    public init(table: SiteTable) {
+        self.key = table.rawValue
+    }
+
     /// The keys each mapping may hold.
     public static let fruitFields: [FieldName] = [.id, .name, .color]
     public static let animalFields: [FieldName] = [.id, .name, .species, .emoji, .pawSize, .favoriteFruits, .suspicionLevel,
                                                    .alibi, .sleepSchedule]
     public static let scheduleFields: [FieldName] = [.sleep, .wake]
     public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
-    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports, .feed, .filters, .orders, .inspector,
-                                                 .sheet, .markdown, .validation, .limits]
+    public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports,
+                                                 .feed, .filters, .orders, .defaultOrder, .inspector, .sheet, .markdown,
+                                                 .validation, .limits]
     public static let inspectorFields: [FieldName] = [.minWidth, .idealWidth, .maxWidth, .placement, .presented, .compactBelow,
                                                       .overlayBelow]
     public static let sheetFields: [FieldName] = [.detents, .backgroundInteractionUpThrough, .cornerRadius, .background]

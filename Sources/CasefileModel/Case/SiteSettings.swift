@@ -19,6 +19,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var filters = true
     /// Every table in every column's order, linked from the column headers.
     public var orders = true
+    /// The order each table's pages list their records in; a table not named follows its file.
+    public var defaultOrder: [SiteTable: TableOrder] = [:]
     /// The largest data file and note the loader reads.
     public var limits = ReadLimits()
     /// Severity overrides by rule id; nil turns a rule off.

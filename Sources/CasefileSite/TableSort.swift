@@ -1,0 +1,80 @@
+import CasefileModel
+
+/// How a table's records compare by each of its columns: what the table's default order
+/// (site.yaml's `defaultOrder`) and its pre-rendered orders sort by. Text compares without regard
+/// to case; ties keep file order, so an order is the same every build. Descending is ascending
+/// reversed, ties too.
+public struct TableSort: Sendable {
+    public let table: SiteTable
+    /// How many records the table has.
+    public let count: Int
+    /// Per column: whether record `a` comes before record `b`, ascending.
+    private let before: [@Sendable (Int, Int) -> Bool]
+
+    /// `problems` are the validation table's rows (unused for the other tables).
+    public init(_ table: SiteTable, _ c: CaseContent, _ index: CaseIndex, problems: [Diagnostic] = []) {
+        self.table = table
+        let fruits = c.fruits
+        let fruitName: @Sendable (String) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id }
+        /// Text compared without regard to case (keys made once per table).
+        func keys(_ texts: [String]) -> [String] { texts.map { $0.lowercased() } }
+        switch table {
+        case .suspects:
+            let animals = c.animals
+            count = animals.count
+            let names = keys(animals.map(\.name))
+            before = [
+                { (names[$0], $0) < (names[$1], $1) },
+                { (animals[$0].favoriteFruits.count, $0) < (animals[$1].favoriteFruits.count, $1) },
+                { (animals[$0].suspicionLevel, $0) < (animals[$1].suspicionLevel, $1) },
+            ]
+        case .bulletins:
+            let bulletins = c.bulletins
+            count = bulletins.count
+            let time: @Sendable (Int) -> Int = { bulletins[$0].nibbledAt?.secondsSince1970 ?? .min }
+            let awake: @Sendable (Int) -> Int = { index.suspectCount($0) - index.asleepSuspectCount($0) }
+            let fruitKeys = keys(bulletins.map { fruitName($0.fruit) }), places = keys(bulletins.map(\.location))
+            before = [
+                { (time($0), $0) < (time($1), $1) },
+                { (fruitKeys[$0], $0) < (fruitKeys[$1], $1) },
+                { (places[$0], $0) < (places[$1], $1) },
+                { (bulletins[$0].bites ?? -1, $0) < (bulletins[$1].bites ?? -1, $1) },
+                { (awake($0), $0) < (awake($1), $1) },
+            ]
+        case .fruits:
+            count = fruits.count
+            let names = keys(fruits.map(\.name))
+            before = [
+                { (names[$0], $0) < (names[$1], $1) },
+                { (index.fans[$0].count, $0) < (index.fans[$1].count, $1) },
+                { (index.fruitBulletins[$0].count, $0) < (index.fruitBulletins[$1].count, $1) },
+            ]
+        case .validation:
+            count = problems.count
+            let place: @Sendable (Int) -> (String, Int, Int) = { i in
+                (problems[i].location?.path ?? "", problems[i].location?.line ?? 0, problems[i].location?.column ?? 0)
+            }
+            let messages = keys(problems.map(\.message))
+            before = [
+                { (problems[$0].severity, $0) < (problems[$1].severity, $1) },
+                { (messages[$0], $0) < (messages[$1], $1) },
+                { (problems[$0].ruleID, $0) < (problems[$1].ruleID, $1) },
+                { (problems[$0].recordID ?? "", $0) < (problems[$1].recordID ?? "", $1) },
+                { (problems[$0].field ?? "", $0) < (problems[$1].field ?? "", $1) },
+                { let a = place($0), b = place($1); return (a.0, a.1, a.2, $0) < (b.0, b.1, b.2, $1) },
+            ]
+        }
+        assert(before.count == table.columnKeys.count, "a comparison per column")
+    }
+
+    /// The records in column `column`'s ascending order.
+    public func ascending(_ column: Int) -> [Int] {
+        (0..<count).sorted(by: before[column])
+    }
+
+    /// The records in `order`.
+    public func records(_ order: TableOrder) -> [Int] {
+        let ascending = ascending(order.column)
+        return order.descending ? ascending.reversed() : ascending
+    }
+}
