@@ -1,120 +1,141 @@
 /// One rendering: walks compiled templates over a context stack and appends to one byte buffer.
 /// Values come already escaped (`HTMLText`), so rendering only copies bytes and looks names up.
 struct Renderer {
-    let templates: [String: CompiledTemplate]
+    /// The library's templates by partial number (`CompiledTemplate.Op.Kind.partial`).
+    let partials: [CompiledTemplate?]
     private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
     private var overrides: [[String: CompiledTemplate]] = []
     /// What starts every line of the standalone partial being rendered (nested ones add up).
-    private var indentation = ""
+    private var indentation: [UInt8] = []
 
-    init(templates: [String: CompiledTemplate], context: MustacheValue, capacity: Int) {
-        self.templates = templates
+    init(partials: [CompiledTemplate?], context: MustacheValue, capacity: Int) {
+        self.partials = partials
         self.stack = [context]
         self.stack.reserveCapacity(16)
         output.reserveCapacity(capacity)
     }
 
     mutating func render(_ template: CompiledTemplate) {
-        render(template, template.ops.startIndex, template.ops.endIndex)
+        render(template.code, 0, template.code.ops.count)
     }
 
-    /// Renders `template.ops[start..<end]`.
-    private mutating func render(_ template: CompiledTemplate, _ start: Int, _ end: Int) {
-        let ops = template.ops
+    /// Renders `code.ops[start..<end]`.
+    private mutating func render(_ code: borrowing CompiledTemplate.Code, _ start: Int, _ end: Int) {
         var i = start
         while i < end {
-            let op = ops[i]
+            let op = code.ops[i]
             switch op.kind {
             case .text:
-                emit(template.texts[Int(op.a)])
+                emitText(code.bytes, Int(op.a), Int(op.b))
                 i += 1
             case .variable:
-                switch lookup(template.paths[Int(op.a)]) {
+                switch lookup(code.paths[Int(op.a)], code.keys) {
                 case let .text(value)?: emit(op.b == 1 ? value.escaped : value.raw)
                 case let .bool(value)?: emit(value ? "true" : "false")
                 default: break
                 }
                 i += 1
             case .section, .inverted:
-                let value = lookup(template.paths[Int(op.a)])
-                section(value, inverted: op.kind == .inverted, template, i + 1, Int(op.b))
+                let value = lookup(code.paths[Int(op.a)], code.keys)
+                section(value, inverted: op.kind == .inverted, code, i + 1, Int(op.b))
                 i = Int(op.b)
             case .partial:
-                if let partial = templates[template.names[Int(op.a)]] {
-                    let saved = indentation
-                    indentation += template.texts[Int(op.b)]
-                    if op.c >= 0 { overrides.append(template.overrides[Int(op.c)]) }
+                if let partial = partials[Int(op.a)] {
+                    let saved = indentation.count
+                    indentation.append(contentsOf: code.indents[Int(op.b)])
+                    if op.c >= 0 { overrides.append(code.overrides[Int(op.c)]) }
                     render(partial)
                     if op.c >= 0 { overrides.removeLast() }
-                    indentation = saved
+                    indentation.removeLast(indentation.count - saved)
                 }
                 i += 1
             case .block:
-                let name = template.names[Int(op.a)]
-                let saved = indentation
-                indentation += template.texts[Int(op.c)]
+                let name = code.names[Int(op.a)]
+                let saved = indentation.count
+                indentation.append(contentsOf: code.indents[Int(op.c)])
                 if let override = overrides.lazy.compactMap({ $0[name] }).first {
                     render(override)
                 } else {
-                    render(template, i + 1, Int(op.b))
+                    render(code, i + 1, Int(op.b))
                 }
-                indentation = saved
+                indentation.removeLast(indentation.count - saved)
                 i = Int(op.b)
             }
         }
     }
 
-    private mutating func section(_ value: MustacheValue?, inverted: Bool, _ template: CompiledTemplate, _ start: Int, _ end: Int) {
+    private mutating func section(_ value: MustacheValue?, inverted: Bool, _ code: borrowing CompiledTemplate.Code, _ start: Int, _ end: Int) {
         switch value {
         case nil, .null?, .bool(false)?:
-            if inverted { render(template, start, end) }
+            if inverted { render(code, start, end) }
         case .bool(true)?:
-            if !inverted { render(template, start, end) }
+            if !inverted { render(code, start, end) }
         case let .list(items)?:
             if inverted {
-                if items.isEmpty { render(template, start, end) }
+                if items.isEmpty { render(code, start, end) }
             } else {
                 for item in items {
                     stack.append(item)
-                    render(template, start, end)
+                    render(code, start, end)
                     stack.removeLast()
                 }
             }
         case let value?:
             if !inverted {
                 stack.append(value)
-                render(template, start, end)
+                render(code, start, end)
                 stack.removeLast()
             }
         }
     }
 
+    /// Copies `bytes[start ..< end]`, a run of template text. In an indented partial each of its
+    /// lines starts with the indentation, as if each line were printed on its own.
+    @inline(__always)
+    private mutating func emitText(_ bytes: [UInt8], _ start: Int, _ end: Int) {
+        if indentation.isEmpty {
+            output.append(contentsOf: bytes[start..<end])
+            return
+        }
+        var line = start
+        while line < end {
+            var next = line
+            while next < end, bytes[next] != UInt8(ascii: "\n") { next += 1 }
+            if next < end { next += 1 }
+            if output.isEmpty || output.last == UInt8(ascii: "\n") { output.append(contentsOf: indentation) }
+            output.append(contentsOf: bytes[line..<next])
+            line = next
+        }
+    }
+
+    /// Copies a value; in an indented partial, a value that starts a line is indented (its own
+    /// line breaks are not).
     @inline(__always)
     private mutating func emit(_ text: String) {
         guard !text.isEmpty else { return }
         if !indentation.isEmpty, output.isEmpty || output.last == UInt8(ascii: "\n") {
-            output.append(contentsOf: indentation.utf8)
+            output.append(contentsOf: indentation)
         }
         output.append(contentsOf: text.utf8)
     }
 
     /// The value of `path`: its first name looked up from the top of the stack down (or in the
     /// top value only, for `.` and `.name`), the rest inside what that gave.
-    private func lookup(_ path: NamePath) -> MustacheValue? {
-        let keys = path.keys
+    private func lookup(_ path: CompiledTemplate.Path, _ keys: [MustacheKey]) -> MustacheValue? {
         var value: MustacheValue
-        var next = 0
+        var next = Int(path.start)
+        let end = Int(path.end)
         if path.anchored {
             value = stack[stack.count - 1]
         } else {
-            guard !keys.isEmpty else { return stack[stack.count - 1] }
+            guard next < end else { return stack[stack.count - 1] }
             var found: MustacheValue?
             var i = stack.count - 1
             while i >= 0 {
-                if case let .object(object) = stack[i], let child = object.value(for: keys[0]) {
+                if case let .object(object) = stack[i], let child = object.value(for: keys[next]) {
                     found = child
                     break
                 }
@@ -122,9 +143,9 @@ struct Renderer {
             }
             guard let found else { return nil }
             value = found
-            next = 1
+            next += 1
         }
-        while next < keys.count {
+        while next < end {
             guard case let .object(object) = value, let child = object.value(for: keys[next]) else { return nil }
             value = child
             next += 1
