@@ -3,7 +3,8 @@
 final class CompiledTemplate: Sendable {
     struct Op: Sendable {
         enum Kind: UInt8, Sendable {
-            /// Copy `bytes[a ..< b]`: the text between two tags, its lines back to back.
+            /// Copy `text[a ..< b]` of the library: the text between two tags, its lines back to
+            /// back.
             case text
             /// Print the value of `paths[a]`, escaped when `b` is 1.
             case variable
@@ -38,8 +39,6 @@ final class CompiledTemplate: Sendable {
     /// walks nested sections instead of reading each array out of the class again.
     struct Code: Sendable {
         var ops: [Op] = []
-        /// The UTF-8 of every text, back to back: copying a text is copying a range of bytes.
-        var bytes: [UInt8] = []
         var paths: [Path] = []
         var keys: [MustacheKey] = []
         var indents: [[UInt8]] = []
@@ -50,17 +49,20 @@ final class CompiledTemplate: Sendable {
     let code: Code
 
     /// `partials` numbers partial names library-wide; names met here for the first time get the
-    /// next numbers.
-    init(_ nodes: [TemplateNode], partials: inout [String: Int]) {
-        var builder = Builder(partials: partials)
+    /// next numbers. The texts are appended to `text`, the library's UTF-8 of every text.
+    init(_ nodes: [TemplateNode], partials: inout [String: Int], text: inout [UInt8]) {
+        var builder = Builder(partials: partials, text: text)
+        text = []
         builder.append(nodes)
         code = builder.code
         partials = builder.partials
+        text = builder.text
     }
 
     private struct Builder {
         var code = Code()
         var partials: [String: Int]
+        var text: [UInt8]
         /// The text op that the next text may extend: the last op, when it is a text of the same
         /// body.
         var openText: Int?
@@ -91,13 +93,13 @@ final class CompiledTemplate: Sendable {
         /// Texts next to each other become one op: the renderer indents a text line by line,
         /// so one op prints what several would.
         mutating func text(_ s: String) {
-            let start = Int32(code.bytes.count)
-            code.bytes.append(contentsOf: s.utf8)
+            let start = Int32(text.count)
+            text.append(contentsOf: s.utf8)
             if let openText {
-                code.ops[openText].b = Int32(code.bytes.count)
+                code.ops[openText].b = Int32(text.count)
             } else {
                 openText = code.ops.count
-                code.ops.append(Op(kind: .text, a: start, b: Int32(code.bytes.count), c: 0))
+                code.ops.append(Op(kind: .text, a: start, b: Int32(text.count), c: 0))
             }
         }
 
@@ -122,7 +124,7 @@ final class CompiledTemplate: Sendable {
                 case let .partial(partial, indentation, blocks):
                     var set: Int32 = -1
                     if let blocks {
-                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials) })
+                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials, text: &text) })
                         set = Int32(code.overrides.count - 1)
                     }
                     code.ops.append(Op(kind: .partial, a: self.partial(partial), b: indent(indentation), c: set))

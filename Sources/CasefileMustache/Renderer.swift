@@ -3,6 +3,10 @@
 struct Renderer {
     /// The library's templates by partial number (`CompiledTemplate.Op.Kind.partial`).
     let partials: [CompiledTemplate?]
+    /// This rendering's own copy of the library's texts. Copying a text retains the array it is
+    /// in; an array of its own keeps that count on this thread's cache, where the library's,
+    /// shared by the threads rendering other pages, would bounce between cores.
+    private let text: [UInt8]
     private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
     /// The block overrides of the parents being rendered, outermost first: the outermost
@@ -11,8 +15,12 @@ struct Renderer {
     /// What starts every line of the standalone partial being rendered (nested ones add up).
     private var indentation: [UInt8] = []
 
-    init(partials: [CompiledTemplate?], context: MustacheValue, capacity: Int) {
+    init(partials: [CompiledTemplate?], text: [UInt8], context: MustacheValue, capacity: Int) {
         self.partials = partials
+        var own: [UInt8] = []
+        own.reserveCapacity(text.count)
+        own.append(contentsOf: text)
+        self.text = own
         self.stack = [context]
         self.stack.reserveCapacity(16)
         output.reserveCapacity(capacity)
@@ -29,7 +37,7 @@ struct Renderer {
             let op = code.ops[i]
             switch op.kind {
             case .text:
-                emitText(code.bytes, Int(op.a), Int(op.b))
+                emitText(Int(op.a), Int(op.b))
                 i += 1
             case .variable:
                 switch lookup(code.paths[Int(op.a)], code.keys) {
@@ -92,21 +100,21 @@ struct Renderer {
         }
     }
 
-    /// Copies `bytes[start ..< end]`, a run of template text. In an indented partial each of its
+    /// Copies `text[start ..< end]`, a run of template text. In an indented partial each of its
     /// lines starts with the indentation, as if each line were printed on its own.
     @inline(__always)
-    private mutating func emitText(_ bytes: [UInt8], _ start: Int, _ end: Int) {
+    private mutating func emitText(_ start: Int, _ end: Int) {
         if indentation.isEmpty {
-            output.append(contentsOf: bytes[start..<end])
+            output.append(contentsOf: text[start..<end])
             return
         }
         var line = start
         while line < end {
             var next = line
-            while next < end, bytes[next] != UInt8(ascii: "\n") { next += 1 }
+            while next < end, text[next] != UInt8(ascii: "\n") { next += 1 }
             if next < end { next += 1 }
             if output.isEmpty || output.last == UInt8(ascii: "\n") { output.append(contentsOf: indentation) }
-            output.append(contentsOf: bytes[line..<next])
+            output.append(contentsOf: text[line..<next])
             line = next
         }
     }
