@@ -9,6 +9,9 @@ struct Renderer {
     private let text: [UInt8]
     private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
+    /// The top of the stack when it is an object, where most names are found. Kept here as well
+    /// so that a lookup asks it without copying it out of the array (a retain and a release).
+    private var top: (any MustacheObject)?
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
     private var overrides: [[String: CompiledTemplate]] = []
@@ -23,6 +26,7 @@ struct Renderer {
         self.text = own
         self.stack = [context]
         self.stack.reserveCapacity(16)
+        if case let .object(object) = context { top = object }
         output.reserveCapacity(capacity)
     }
 
@@ -85,19 +89,29 @@ struct Renderer {
             if inverted {
                 if items.isEmpty { render(code, start, end) }
             } else {
+                let below = top
                 for item in items {
-                    stack.append(item)
+                    push(item)
                     render(code, start, end)
                     stack.removeLast()
                 }
+                top = below
             }
         case let value?:
             if !inverted {
-                stack.append(value)
+                let below = top
+                push(value)
                 render(code, start, end)
                 stack.removeLast()
+                top = below
             }
         }
+    }
+
+    @inline(__always)
+    private mutating func push(_ value: MustacheValue) {
+        if case let .object(object) = value { top = object } else { top = nil }
+        stack.append(value)
     }
 
     /// Copies `text[start ..< end]`, a run of template text. In an indented partial each of its
@@ -140,8 +154,8 @@ struct Renderer {
             value = stack[stack.count - 1]
         } else {
             guard next < end else { return stack[stack.count - 1] }
-            var found: MustacheValue?
-            var i = stack.count - 1
+            var found = top?.value(for: keys[next])
+            var i = found == nil ? stack.count - 2 : -1
             while i >= 0 {
                 if case let .object(object) = stack[i], let child = object.value(for: keys[next]) {
                     found = child
