@@ -45,7 +45,7 @@ struct Renderer {
                 i += 1
             case .variable:
                 switch lookup(code.paths[Int(op.a)], code.keys) {
-                case let .text(value)?: emit(op.b == 1 ? value.escaped : value.raw)
+                case let .text(value)?: op.b == 1 ? emit(value.escaped) : emit(value.raw)
                 case let .bool(value)?: emit(value ? "true" : "false")
                 default: break
                 }
@@ -136,7 +136,7 @@ struct Renderer {
     /// Copies a value; in an indented partial, a value that starts a line is indented (its own
     /// line breaks are not).
     @inline(__always)
-    private mutating func emit(_ text: String) {
+    private mutating func emit(_ text: consuming String) {
         guard !text.isEmpty else { return }
         if !indentation.isEmpty, output.isEmpty || output.last == UInt8(ascii: "\n") {
             output.append(contentsOf: indentation)
