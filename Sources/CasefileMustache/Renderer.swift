@@ -12,6 +12,11 @@ struct Renderer {
     /// The top of the stack when it is an object, where most names are found. Kept here as well
     /// so that a lookup asks it without copying it out of the array (a retain and a release).
     private var top: (any MustacheObject)?
+    /// What the first name of the last dotted path (`invalid.name`) gave, when an object, and that
+    /// name's code: the paths of a row often start alike, and the stack has not changed since.
+    /// Forgotten when the stack changes.
+    private var scope: (any MustacheObject)?
+    private var scopeCode = -1
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
     private var overrides: [[String: CompiledTemplate]] = []
@@ -93,7 +98,7 @@ struct Renderer {
                 for item in items {
                     push(item)
                     render(code, start, end)
-                    stack.removeLast()
+                    pop()
                 }
                 top = below
             }
@@ -102,7 +107,7 @@ struct Renderer {
                 let below = top
                 push(value)
                 render(code, start, end)
-                stack.removeLast()
+                pop()
                 top = below
             }
         }
@@ -112,6 +117,14 @@ struct Renderer {
     private mutating func push(_ value: MustacheValue) {
         if case let .object(object) = value { top = object } else { top = nil }
         stack.append(value)
+        scope = nil
+    }
+
+    /// Takes the top off the stack; the caller sets `top` again.
+    @inline(__always)
+    private mutating func pop() {
+        stack.removeLast()
+        scope = nil
     }
 
     /// Copies `text[start ..< end]`, a run of template text. In an indented partial each of its
@@ -146,11 +159,16 @@ struct Renderer {
 
     /// The value of `path`: its first name looked up from the top of the stack down (or in the
     /// top value only, for `.` and `.name`), the rest inside what that gave.
-    private func lookup(_ path: CompiledTemplate.Path, _ keys: [MustacheKey]) -> MustacheValue? {
+    private mutating func lookup(_ path: CompiledTemplate.Path, _ keys: [MustacheKey]) -> MustacheValue? {
         var value: MustacheValue
         var next = Int(path.start)
         let end = Int(path.end)
-        if path.anchored {
+        let dotted = !path.anchored && end - next > 1 && keys[next].code >= 0
+        if dotted, keys[next].code == scopeCode, let scope {
+            guard let child = scope.value(for: keys[next + 1]) else { return nil }
+            value = child
+            next += 2
+        } else if path.anchored {
             value = stack[stack.count - 1]
         } else {
             guard next < end else { return stack[stack.count - 1] }
@@ -164,6 +182,10 @@ struct Renderer {
                 i -= 1
             }
             guard let found else { return nil }
+            if dotted, case let .object(object) = found {
+                scope = object
+                scopeCode = keys[next].code
+            }
             value = found
             next += 1
         }
