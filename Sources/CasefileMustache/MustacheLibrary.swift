@@ -7,7 +7,8 @@ public struct MustacheLibrary: Sendable {
     private var numbers: [String: Int] = [:]
     /// The templates by number; nil for a name only named so far.
     private var templates: [CompiledTemplate?] = []
-    /// The UTF-8 of every template's texts, back to back (text ops are ranges of it).
+    /// The UTF-8 of every template's texts, back to back (text ops are ranges of it). A replaced
+    /// template's texts stay, unused.
     private var text: [UInt8] = []
 
     /// `vocabulary`: the names typed view models answer to, in the order of their codes
