@@ -3,7 +3,8 @@
 final class CompiledTemplate: Sendable {
     struct Op: Sendable {
         enum Kind: UInt8, Sendable {
-            /// Copy `texts[a]`.
+            /// Copy `text[a ..< b]` of the library: the text between two tags, its lines back to
+            /// back.
             case text
             /// Print the value of `paths[a]`, escaped when `b` is 1.
             case variable
@@ -11,11 +12,12 @@ final class CompiledTemplate: Sendable {
             case section
             /// Render `ops[index + 1 ..< b]` when the value of `paths[a]` is falsy.
             case inverted
-            /// Render the partial `names[a]`, lines indented by `texts[b]`, with the block
-            /// overrides `overrides[c]` (-1: none; a parent has a set, even an empty one).
+            /// Render the partial numbered `a` in the library, lines indented by `indents[b]`,
+            /// with the block overrides `overrides[c]` (-1: none; a parent has a set, even an
+            /// empty one).
             case partial
             /// Render the override of block `names[a]`, or the default `ops[index + 1 ..< b]`,
-            /// lines indented by `texts[c]`.
+            /// lines indented by `indents[c]`.
             case block
         }
 
@@ -25,68 +27,113 @@ final class CompiledTemplate: Sendable {
         var c: Int32
     }
 
-    let ops: [Op]
-    let texts: [String]
-    let paths: [NamePath]
-    let names: [String]
-    let overrides: [[String: CompiledTemplate]]
+    /// A name path: its keys are `keys[start ..< end]` (none for `.`); `anchored` for `.` and
+    /// for names that start with a dot (no search down the context stack).
+    struct Path: Sendable {
+        var start: Int32
+        var end: Int32
+        var anchored: Bool
+    }
 
-    init(_ nodes: [TemplateNode]) {
-        var builder = Builder()
+    /// Everything the ops refer to. A value, so that the renderer can hold it borrowed while it
+    /// walks nested sections instead of reading each array out of the class again.
+    struct Code: Sendable {
+        var ops: [Op] = []
+        var paths: [Path] = []
+        var keys: [MustacheKey] = []
+        var indents: [[UInt8]] = []
+        var names: [String] = []
+        var overrides: [[String: CompiledTemplate]] = []
+    }
+
+    let code: Code
+
+    /// `partials` numbers partial names library-wide; names met here for the first time get the
+    /// next numbers. The texts are appended to `text`, the library's UTF-8 of every text.
+    init(_ nodes: [TemplateNode], partials: inout [String: Int], text: inout [UInt8]) {
+        var builder = Builder(partials: partials, text: text)
+        text = []
         builder.append(nodes)
-        ops = builder.ops
-        texts = builder.texts
-        paths = builder.paths
-        names = builder.names
-        overrides = builder.overrides
+        code = builder.code
+        partials = builder.partials
+        text = builder.text
     }
 
     private struct Builder {
-        var ops: [Op] = []
-        var texts: [String] = []
-        var paths: [NamePath] = []
-        var names: [String] = []
-        var overrides: [[String: CompiledTemplate]] = []
+        var code = Code()
+        var partials: [String: Int]
+        var text: [UInt8]
+        /// The text op that the next text may extend: the last op, when it is a text of the same
+        /// body.
+        var openText: Int?
 
-        mutating func text(_ s: String) -> Int32 {
-            texts.append(s)
-            return Int32(texts.count - 1)
+        mutating func indent(_ s: String) -> Int32 {
+            code.indents.append(Array(s.utf8))
+            return Int32(code.indents.count - 1)
         }
 
         mutating func name(_ s: String) -> Int32 {
-            names.append(s)
-            return Int32(names.count - 1)
+            code.names.append(s)
+            return Int32(code.names.count - 1)
+        }
+
+        mutating func partial(_ s: String) -> Int32 {
+            if let n = partials[s] { return Int32(n) }
+            partials[s] = partials.count
+            return Int32(partials.count - 1)
         }
 
         mutating func path(_ p: NamePath) -> Int32 {
-            paths.append(p)
-            return Int32(paths.count - 1)
+            let start = Int32(code.keys.count)
+            code.keys.append(contentsOf: p.keys)
+            code.paths.append(Path(start: start, end: Int32(code.keys.count), anchored: p.anchored))
+            return Int32(code.paths.count - 1)
+        }
+
+        /// Texts next to each other become one op: the renderer indents a text line by line,
+        /// so one op prints what several would.
+        mutating func text(_ s: String) {
+            let start = Int32(text.count)
+            text.append(contentsOf: s.utf8)
+            if let openText {
+                code.ops[openText].b = Int32(text.count)
+            } else {
+                openText = code.ops.count
+                code.ops.append(Op(kind: .text, a: start, b: Int32(text.count), c: 0))
+            }
         }
 
         mutating func append(_ nodes: [TemplateNode]) {
             for node in nodes {
+                if case let .text(s) = node {
+                    text(s)
+                    continue
+                }
+                openText = nil
                 switch node {
-                case let .text(s):
-                    ops.append(Op(kind: .text, a: text(s), b: 0, c: 0))
+                case .text:
+                    break
                 case let .variable(p, escaped):
-                    ops.append(Op(kind: .variable, a: path(p), b: escaped ? 1 : 0, c: 0))
+                    code.ops.append(Op(kind: .variable, a: path(p), b: escaped ? 1 : 0, c: 0))
                 case let .section(p, inverted, body):
-                    let at = ops.count
-                    ops.append(Op(kind: inverted ? .inverted : .section, a: path(p), b: 0, c: 0))
+                    let at = code.ops.count
+                    code.ops.append(Op(kind: inverted ? .inverted : .section, a: path(p), b: 0, c: 0))
                     append(body)
-                    ops[at].b = Int32(ops.count)
+                    code.ops[at].b = Int32(code.ops.count)
+                    openText = nil
                 case let .partial(partial, indentation, blocks):
                     var set: Int32 = -1
                     if let blocks {
-                        overrides.append(blocks.mapValues { CompiledTemplate($0) })
-                        set = Int32(overrides.count - 1)
+                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials, text: &text) })
+                        set = Int32(code.overrides.count - 1)
                     }
-                    ops.append(Op(kind: .partial, a: name(partial), b: text(indentation), c: set))
+                    code.ops.append(Op(kind: .partial, a: self.partial(partial), b: indent(indentation), c: set))
                 case let .block(block, defaultBody, indentation):
-                    let at = ops.count
-                    ops.append(Op(kind: .block, a: name(block), b: 0, c: text(indentation)))
+                    let at = code.ops.count
+                    code.ops.append(Op(kind: .block, a: name(block), b: 0, c: indent(indentation)))
                     append(defaultBody)
-                    ops[at].b = Int32(ops.count)
+                    code.ops[at].b = Int32(code.ops.count)
+                    openText = nil
                 }
             }
         }

@@ -2,7 +2,14 @@
 /// the vocabulary their names are resolved against.
 public struct MustacheLibrary: Sendable {
     private let vocabulary: [String: Int]
-    private var templates: [String: CompiledTemplate] = [:]
+    /// Template names, numbered in the order first met (registered, or named by a partial tag):
+    /// partial tags refer to templates by these numbers, not by name.
+    private var numbers: [String: Int] = [:]
+    /// The templates by number; nil for a name only named so far.
+    private var templates: [CompiledTemplate?] = []
+    /// The UTF-8 of every template's texts, back to back (text ops are ranges of it). A replaced
+    /// template's texts stay, unused.
+    private var text: [UInt8] = []
 
     /// `vocabulary`: the names typed view models answer to, in the order of their codes
     /// (`MustacheKey.code` is the index here; other names get -1).
@@ -15,7 +22,10 @@ public struct MustacheLibrary: Sendable {
     /// Parses `source` and registers it as `name` (a partial's name, such as `partials/toolbar`),
     /// replacing any template of that name.
     public mutating func register(_ source: String, named name: String) throws(MustacheError) {
-        templates[name] = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse())
+        let template = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse(), partials: &numbers, text: &text)
+        if numbers[name] == nil { numbers[name] = numbers.count }
+        while templates.count < numbers.count { templates.append(nil) }
+        templates[numbers[name]!] = template
     }
 
     /// Renders template `name` with `context` at the bottom of the context stack; a template or
@@ -27,8 +37,8 @@ public struct MustacheLibrary: Sendable {
 
     /// The same, as UTF-8 bytes (what a file holds), without making a string of them.
     public func renderBytes(_ context: MustacheValue, template name: String, capacity: Int = 0) -> [UInt8] {
-        guard let template = templates[name] else { return [] }
-        var renderer = Renderer(templates: templates, context: context, capacity: capacity)
+        guard let number = numbers[name], let template = templates[number] else { return [] }
+        var renderer = Renderer(partials: templates, text: text, context: context, capacity: capacity)
         renderer.render(template)
         return renderer.output
     }

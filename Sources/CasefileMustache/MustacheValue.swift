@@ -12,8 +12,9 @@ public struct MustacheKey: Sendable, Hashable {
 }
 
 /// Something a template can look names up in: a page, a row, a link. `value(for:)` answers nil
-/// for a name it does not have, and the lookup goes on down the context stack. Objects are
-/// classes: a value on the context stack, or in a list, is one reference to copy.
+/// for a name it does not have, and the lookup goes on down the context stack; asked the same
+/// name again it answers the same (a rendering may remember an answer). Objects are classes: a
+/// value on the context stack, or in a list, is one reference to copy.
 public protocol MustacheObject: AnyObject, Sendable {
     func value(for key: MustacheKey) -> MustacheValue?
 }

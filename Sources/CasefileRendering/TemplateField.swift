@@ -81,7 +81,8 @@ final class Fields: TemplateView, MustacheObject {
     }
 
     func value(_ field: TemplateField) -> MustacheValue? {
-        for (name, value) in entries where name == field { return value }
+        // By index: a `for (name, value) in entries` copies (retains) every value it passes.
+        for i in entries.indices where entries[i].0 == field { return entries[i].1 }
         return nil
     }
 }
