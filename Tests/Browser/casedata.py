@@ -120,8 +120,14 @@ def _tokyo(content):
     )
 
 
+def _ordered(content):
+    with open(content / "site.yaml", "a", encoding="utf-8") as f:
+        f.write("\npageSize: 3\ndefaultOrder:\n  suspects: suspicion descending\n")
+
+
 # name → (edit, whether the variant has errors: the empty one leaves notes' bulletin links broken)
-VARIANTS = {"empty": (_empty_bulletins, True), "paged": (_paged, False), "tokyo": (_tokyo, False)}
+VARIANTS = {"empty": (_empty_bulletins, True), "paged": (_paged, False), "tokyo": (_tokyo, False),
+            "ordered": (_ordered, False)}
 
 
 # ---------------------------------------------------------------- shared probes

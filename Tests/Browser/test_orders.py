@@ -149,3 +149,31 @@ def test_chips_of_a_long_table_link_to_its_whole_listing(wide, variant):
                 break
             wide.get(nxt)
         assert got == want, (value, got, want)
+
+
+def test_a_default_order_lists_the_table_pages_in_it(wide, variant):
+    """defaultOrder `suspects: suspicion descending` with pageSize 3: the table's pages, one after
+    the other, list the suspects by suspicion computed from the YAML, highest first (ties turned
+    round with the rest), the Suspicion header says so, and a suspect's row is on the page its
+    links lead to."""
+    site, c = variant("ordered")
+    want = orders(c, site.root)["index.html"]["Suspicion"][::-1]
+    got, sorted_ = [], None
+    load(wide, site, "index.html")
+    while True:
+        s = listing(wide)
+        got += s["rows"]
+        sorted_ = sorted_ or s["sorted"]
+        nxt = wide.execute_script("const a = document.querySelector('nav[data-pagination] a[rel=next]'); return a && a.href")
+        if not nxt:
+            break
+        wide.get(nxt)
+    assert got == want, (got, want)
+    assert sorted_ == [["Suspicion", "descending"]], sorted_
+    # The last suspect in the order is on the last page: a fruit's fan link there finds it.
+    last = want[-1]
+    pages = -(-len(want) // c.site["pageSize"])
+    assert (site.root / "suspects" / f"page-{pages}.html").read_text(encoding="utf-8").count(f'<tr data-record-id="{last}"') == 1
+    fan_links = [p for p in (site.root / "fruits").glob("*.html")
+                 if f'href="../suspects/page-{pages}.html#{last}"' in p.read_text(encoding="utf-8")]
+    assert fan_links or not any(True for _ in c.favourites(next(a for a in c.animals if a["id"] == last))), last
