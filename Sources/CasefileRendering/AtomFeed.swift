@@ -21,7 +21,8 @@ struct AtomFeed: Sendable {
         }
         let newest = order.first.flatMap { c.bulletins[$0].nibbledAt }
         let urn = "urn:casefile:\(ContentHash.hex8(site.title)):"
-        var out = ExportText(capacity: 1 << 20)
+        // Room for every entry (about 600 bytes besides its note), so that the buffer never grows.
+        var out = ExportText(capacity: (1 << 12) + c.bulletins.count * 1024 + v.bulletinNotes.values.reduce(0) { $0 + $1.utf8.count })
         func element(_ name: StaticString, _ text: String) {
             out.raw("<"); out.raw(name); out.raw(">"); out.xml(text); out.raw("</"); out.raw(name); out.raw(">\n")
         }
