@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Casefile needs that is missing; safe to run again.
-#   (no flag)  to build: libcmark-gfm (the Markdown library) and pkg-config, from Debian
+#   (no flag)  to build: libcmark-gfm (the Markdown library), jemalloc (the allocator the
+#              casefile binary links) and pkg-config, from Debian
 #   --test     also for the tests: the browser suite's three engines (Chromium and chromedriver;
 #              WebKitGTK's MiniBrowser and WebKitWebDriver, with Xvfb; Firefox ESR), an emoji font,
 #              tzdata and LinkChecker (Debian), Selenium, marionette-driver (Firefox's, without
@@ -10,7 +11,7 @@
 #              comparison in bench.sh) and hyperfine
 set -euo pipefail
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config)
 case "${1:-}" in
   --test) packages+=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr
                     fonts-noto-color-emoji tzdata linkchecker) ;;
