@@ -116,6 +116,10 @@ struct Listings: Sendable {
         }
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
         var sorted: [Int: [Int]] = [:]
+        // The default order's column is sorted already: the page plan lists the table in it.
+        if let order = site.defaultOrder[table], let records = v.pagePlan.orderedTables[table] {
+            sorted[order.column] = order.descending ? records.reversed() : records
+        }
         for (c, descending, stem) in orders {
             let ascending = sorted[c] ?? columns!.sort.ascending(c)
             sorted[c] = ascending

@@ -35,6 +35,20 @@ def click_header(driver, label):
     return listing(driver)
 
 
+def every_row(driver):
+    """The rows of the table shown and of the pages after it, following their "next" links, and
+    the sorted header of the first."""
+    rows, sorted_ = [], None
+    while True:
+        s = listing(driver)
+        rows += s["rows"]
+        sorted_ = s["sorted"] if sorted_ is None else sorted_
+        nxt = driver.execute_script("const a = document.querySelector('nav[data-pagination] a[rel=next]'); return a && a.href")
+        if not nxt:
+            return rows, sorted_
+        driver.get(nxt)
+
+
 def orders(case: Case, site_root):
     """Each table's columns and the records' ascending order by each, from the YAML (ties in
     file order), as the README describes them."""
@@ -140,36 +154,30 @@ def test_chips_of_a_long_table_link_to_its_whole_listing(wide, variant):
         want = [a["id"] for a in c.animals if labels[a["id"]] == value]
         assert text.endswith(str(len(want))), (value, text)
         wide.get(site.url(href))
-        got = []
-        while True:
-            s = listing(wide)
-            got += s["rows"]
-            nxt = wide.execute_script("const a = document.querySelector('nav[data-pagination] a[rel=next]'); return a && a.href")
-            if not nxt:
-                break
-            wide.get(nxt)
+        got, _ = every_row(wide)
         assert got == want, (value, got, want)
 
 
-def test_a_default_order_lists_the_table_pages_in_it(wide, variant):
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+@EVERY_ENGINE
+def test_a_default_order_lists_the_table_pages_in_it(request, viewport, variant, engine):
     """defaultOrder `suspects: suspicion descending` with pageSize 3: the table's pages, one after
     the other, list the suspects by suspicion computed from the YAML, highest first (ties turned
     round with the rest), the Suspicion header says so, and a suspect's row is on the page its
-    links lead to."""
+    links lead to. The listings of that column agree: the header's link turns the order round,
+    and the descending listing is the pages' order."""
+    driver = request.getfixturevalue(viewport)
     site, c = variant("ordered")
     want = orders(c, site.root)["index.html"]["Suspicion"][::-1]
-    got, sorted_ = [], None
-    load(wide, site, "index.html")
-    while True:
-        s = listing(wide)
-        got += s["rows"]
-        sorted_ = sorted_ or s["sorted"]
-        nxt = wide.execute_script("const a = document.querySelector('nav[data-pagination] a[rel=next]'); return a && a.href")
-        if not nxt:
-            break
-        wide.get(nxt)
-    assert got == want, (got, want)
+    load(driver, site, "index.html")
+    got, sorted_ = every_row(driver)
+    assert got == want, (engine, viewport, got, want)
     assert sorted_ == [["Suspicion", "descending"]], sorted_
+    load(driver, site, "index.html")
+    click_header(driver, "Suspicion")
+    assert every_row(driver) == (want[::-1], [["Suspicion", "ascending"]]), (engine, viewport)
+    driver.get(site.url("suspects/by/suspicion-desc.html"))
+    assert every_row(driver) == (want, [["Suspicion", "descending"]]), (engine, viewport)
     # The last suspect in the order is on the last page: a fruit's fan link there finds it.
     last = want[-1]
     pages = -(-len(want) // c.site["pageSize"])
