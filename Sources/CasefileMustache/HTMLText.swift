@@ -25,12 +25,17 @@ public struct HTMLText: Sendable, Hashable {
     /// Escapes the five characters that HTML treats specially, on UTF-8 bytes; returns the very
     /// string when none is there.
     public static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: needsEscape) else { return text }
+        // Read through the string's contiguous bytes (a `Span`): several times faster than
+        // stepping through `String.UTF8View`'s indices.
+        let bytes = text.utf8.span
+        var first = 0
+        while first < bytes.count, !needsEscape(bytes[first]) { first += 1 }
+        guard first < bytes.count else { return text }
         var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 16)
-        out.append(contentsOf: utf8[..<first])
-        for byte in utf8[first...] {
+        out.reserveCapacity(bytes.count + 16)
+        out.append(contentsOf: text.utf8.prefix(first))
+        for i in first..<bytes.count {
+            let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)

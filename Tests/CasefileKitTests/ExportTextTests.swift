@@ -62,4 +62,12 @@ struct ExportTextTests {
         let xml = try XMLDocument(xmlString: "<c>" + text + "</c>")
         #expect(xml.rootElement()?.stringValue == "<p>a]]>bc</p>")
     }
+
+    @Test func cdataKeepsTabsAndLineEndsAndASingleBracket() {
+        var out = ExportText()
+        out.cdata("<p>one\ttwo\r\nthree</p>\n")
+        out.cdata("<p>[x] and x]] and ]></p>")
+        #expect(String(decoding: out.bytes, as: UTF8.self)
+            == "<![CDATA[<p>one\ttwo\r\nthree</p>\n]]><![CDATA[<p>[x] and x]] and ]></p>]]>")
+    }
 }
