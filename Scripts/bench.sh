@@ -13,10 +13,13 @@
 # casefile on 10k, hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
 # casefile on 100k. Interleaving spreads the machine's other load over every target alike.
 # Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an empty
-# output folder. It prints every run, then each target's medians and the ratios
-# casefile-10k / floor, hugo-10k / casefile-10k and casefile-100k / casefile-10k, and last a
-# Markdown table for the README. Everything is written under one mktemp -d folder in /tmp,
-# removed on exit.
+# output folder, on a tmpfs (/dev/shm) unless BENCH_OUT names another place (see below why).
+# It prints every run, then each target's medians and the ratios casefile-10k / floor,
+# hugo-10k / casefile-10k and casefile-100k / casefile-10k, and last a Markdown table for the
+# README. The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
+# (or under BENCH_OUT); both are removed on exit.
+#
+#   BENCH_OUT=/tmp Scripts/bench.sh --quick 3     # the outputs on /tmp's file system instead
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +39,16 @@ runs_100k=$(( runs < 3 ? runs : 3 ))
 [ "$quick" = 1 ] && runs_100k=0
 
 work=$(mktemp -d /tmp/casefile-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# The runs' output folders: on a tmpfs (/dev/shm) when there is one, or under BENCH_OUT. A run
+# writes into an emptied folder, so on a disk file system the files of the run before were just
+# deleted; ext4 without a journal (this project's CI machines) then scans past every inode freed
+# in the last minutes each time it creates a file (find_inode_bit, recently_deleted), which made
+# the 478 files of the 10k case cost 0.15-0.3 s more than the same bytes on a journaled disk or
+# a tmpfs. Writing into the page cache is what every target pays alike; that quirk is not.
+out_base=${BENCH_OUT:-/dev/shm}
+[ -d "$out_base" ] && [ -w "$out_base" ] || out_base=$work
+outs=$(mktemp -d "$out_base/casefile-bench-out.XXXXXX")
+trap 'rm -rf "$work" "$outs"' EXIT
 trap 'exit 130' INT TERM
 
 Scripts/install-deps.sh --bench
@@ -74,7 +86,7 @@ command_for() {  # NAME -> the command line that runs it, for the log and the ta
 }
 
 run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.runs
-  local name=$1 out="$work/out-$1" status=0
+  local name=$1 out="$outs/out-$1" status=0
   rm -rf "$out"
   sync
   case "$name" in
@@ -105,6 +117,7 @@ run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.r
 }
 
 echo "== $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $runs rounds (100k case in $runs_100k)"
+echo "   outputs in $outs ($(stat -f -c %T "$outs"))"
 [ "$have_hugo" = 1 ] && echo "   $(hugo version | cut -d' ' -f1-2)" || echo "   hugo is not installed: no Hugo comparison"
 for round in $(seq 1 "$runs"); do
   echo "round $round"
@@ -132,11 +145,11 @@ describe() {  # NAME: what went in and came out
   case "$1" in
     floor) echo "$(cat "$work/floor.stdout")" ;;
     casefile-10k|casefile-10k-jobs1|casefile-100k)
-      local out="$work/out-$1" problems
+      local out="$outs/out-$1" problems
       problems=$(grep -c ': \(error\|warning\|note\): ' "$work/$1.stderr" || true)
       echo "$(find "$out" -name '*.html' | wc -l) pages, $(du -sb "$out" | awk '{ printf "%.0f MB", $1 / 1e6 }'), $problems problems reported" ;;
     hugo-10k)
-      echo "$(find "$work/out-hugo-10k" -name '*.html' | wc -l) pages, $(du -sb "$work/out-hugo-10k" | awk '{ printf "%.0f MB", $1 / 1e6 }')" ;;
+      echo "$(find "$outs/out-hugo-10k" -name '*.html' | wc -l) pages, $(du -sb "$outs/out-hugo-10k" | awk '{ printf "%.0f MB", $1 / 1e6 }')" ;;
   esac
 }
 
