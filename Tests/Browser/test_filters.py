@@ -109,12 +109,14 @@ def test_suspect_chips_hide_exactly_the_rows_that_do_not_match(request, viewport
 @pytest.mark.parametrize("page, facet", [("bulletins/index.html", "fruit"), ("bulletins/index.html", "awake"),
                                          ("fruits/index.html", "favoured"), ("validation/index.html", "severity"),
                                          ("validation/index.html", "rule"), ("validation/index.html", "file")])
-def test_each_chip_of_each_table_matches_the_data(wide, site, case, page, facet):
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_each_chip_of_each_table_matches_the_data(request, viewport, site, case, page, facet):
     """Every chip of the facet, one at a time: the rows shown are the records whose value
     (computed from the YAML, or from report.json for problems) is the chip's."""
+    driver = request.getfixturevalue(viewport)
     import json
-    load(wide, site, page)
-    values = wide.execute_script(
+    load(driver, site, page)
+    values = driver.execute_script(
         "return [...document.querySelectorAll(`[data-filter=\"${arguments[0]}\"]`)].map(i => i.value)", facet)
     assert len(values) >= 2, f"{page}: the facet {facet} should offer two values or more"
     report = json.loads((site.root / "validation" / "report.json").read_text(encoding="utf-8"))
@@ -131,38 +133,40 @@ def test_each_chip_of_each_table_matches_the_data(wide, site, case, page, facet)
         p = report["problems"][int(record[1:]) - 1]
         return {"severity": p["severity"], "rule": p["rule"], "file": slug(p.get("file") or "") if p.get("file") else "none"}[facet]
 
-    everyone = shown(wide)
+    everyone = shown(driver)
     for value in values:
-        load(wide, site, page)
-        click_chip(wide, facet, value)
+        load(driver, site, page)
+        click_chip(driver, facet, value)
         want = [r for r in everyone if value_of(r) == value]
-        got = wait_for(wide, lambda rows: rows == want, read=shown)
+        got = wait_for(driver, lambda rows: rows == want, read=shown)
         assert got == want and want, (page, facet, value, got, want)
 
 
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
 @EVERY_ENGINE
-def test_the_keyboard_alone_filters_and_resets(wide, site, case, engine):
-    load(wide, site, "index.html")
+def test_the_keyboard_alone_filters_and_resets(request, viewport, site, case, engine):
+    driver = request.getfixturevalue(viewport)
+    load(driver, site, "index.html")
     everyone = [a["id"] for a in case.animals]
     target = slug("Extremely suspicious!")
     for _ in range(60):
-        ActionChains(wide).send_keys(Keys.TAB).perform()
-        focused = wide.execute_script(
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
             "const e = document.activeElement; return e.matches('[data-filter]') ? [e.dataset.filter, e.value,"
             " getComputedStyle(e.closest('label')).outlineStyle] : null")
         if focused and focused[:2] == ["label", target]:
             break
-    assert focused and focused[:2] == ["label", target], f"{engine}: Tab never reached the chip: {focused}"
+    assert focused and focused[:2] == ["label", target], f"{engine} {viewport}: Tab never reached the chip: {focused}"
     assert focused[2] != "none", "the focused chip shows a ring"
-    ActionChains(wide).send_keys(Keys.SPACE).perform()
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
     want = expected_suspects(case, labels={target})
-    assert wait_for(wide, lambda rows: rows == want, read=shown) == want
+    assert wait_for(driver, lambda rows: rows == want, read=shown) == want
     for _ in range(40):
-        ActionChains(wide).send_keys(Keys.TAB).perform()
-        if wide.execute_script("return document.activeElement.matches('.cf-chip-reset')"):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement.matches('.cf-chip-reset')"):
             break
-    ActionChains(wide).send_keys(Keys.ENTER).perform()
-    assert wait_for(wide, lambda rows: rows == everyone, read=shown) == everyone
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    assert wait_for(driver, lambda rows: rows == everyone, read=shown) == everyone
 
 
 def test_selecting_a_row_keeps_the_filter(wide, site, case):

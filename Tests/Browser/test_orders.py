@@ -94,18 +94,20 @@ def orders(case: Case, site_root):
     }
 
 
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
 @pytest.mark.parametrize("page", ["index.html", "bulletins/index.html", "fruits/index.html", "validation/index.html"])
-def test_every_header_gives_the_rows_in_its_order_both_ways(wide, site, case, page):
+def test_every_header_gives_the_rows_in_its_order_both_ways(request, viewport, site, case, page):
+    driver = request.getfixturevalue(viewport)
     want = orders(case, site.root)[page]
-    load(wide, site, page)
-    assert listing(wide)["headers"] == list(want), "the columns are the ones the orders know"
+    load(driver, site, page)
+    assert listing(driver)["headers"] == list(want), "the columns are the ones the orders know"
     for label, ascending in want.items():
-        load(wide, site, page)
-        s = click_header(wide, label)
+        load(driver, site, page)
+        s = click_header(driver, label)
         assert s["rows"] == ascending and s["sorted"] == [[label, "ascending"]], (page, label, s)
-        s = click_header(wide, label)
+        s = click_header(driver, label)
         assert s["rows"] == ascending[::-1] and s["sorted"] == [[label, "descending"]], (page, label, s)
-        s = click_header(wide, label)
+        s = click_header(driver, label)
         assert s["sorted"] == [[label, "ascending"]], "a third click turns it round again"
 
 
@@ -121,29 +123,33 @@ def test_a_listing_row_opens_its_record_in_the_inspector(request, viewport, site
     assert p["panels"] == [top] and p["hash"] == "#" + top, f"{engine} {viewport}: {p}"
 
 
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
 @EVERY_ENGINE
-def test_the_keyboard_reaches_a_header_and_sorts(wide, site, case, engine):
+def test_the_keyboard_reaches_a_header_and_sorts(request, viewport, site, case, engine):
+    driver = request.getfixturevalue(viewport)
     want = orders(case, site.root)["index.html"]["Suspicion"]
-    load(wide, site, "index.html")
+    load(driver, site, "index.html")
     for _ in range(80):
-        ActionChains(wide).send_keys(Keys.TAB).perform()
-        if wide.execute_script("const e = document.activeElement; return e.matches('th a.cf-sort') && e.textContent.trim() === 'Suspicion'"):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("const e = document.activeElement; return e.matches('th a.cf-sort') && e.textContent.trim() === 'Suspicion'"):
             break
     else:
-        pytest.fail(f"{engine}: Tab never reached the Suspicion header")
-    before = wide.execute_script("return location.href")
-    ActionChains(wide).send_keys(Keys.ENTER).perform()
-    arrived(wide, before)
-    s = listing(wide)
+        pytest.fail(f"{engine} {viewport}: Tab never reached the Suspicion header")
+    before = driver.execute_script("return location.href")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    arrived(driver, before)
+    s = listing(driver)
     assert s["rows"] == want, s
 
 
-def test_chips_of_a_long_table_link_to_its_whole_listing(wide, variant):
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_chips_of_a_long_table_link_to_its_whole_listing(request, viewport, variant):
     """pageSize 3: the Suspects table spans pages; each chip links to its value's listing of the
     whole table, which lists exactly the matching records, across its own pages."""
+    driver = request.getfixturevalue(viewport)
     site, c = variant("paged")
-    load(wide, site, "index.html")
-    chips = wide.execute_script(
+    load(driver, site, "index.html")
+    chips = driver.execute_script(
         "return [...document.querySelectorAll('.cf-chip-link')].map(a => [a.dataset.facet, a.dataset.value,"
         " a.getAttribute('href'), a.textContent.trim()])")
     assert chips, "the chips of a paged table link to their listings"
@@ -153,8 +159,8 @@ def test_chips_of_a_long_table_link_to_its_whole_listing(wide, variant):
             continue
         want = [a["id"] for a in c.animals if labels[a["id"]] == value]
         assert text.endswith(str(len(want))), (value, text)
-        wide.get(site.url(href))
-        got, _ = every_row(wide)
+        driver.get(site.url(href))
+        got, _ = every_row(driver)
         assert got == want, (value, got, want)
 
 
