@@ -27,7 +27,7 @@ struct DataExports: Sendable {
 
     func render(_ path: String) -> [UInt8]? {
         let c = validated.caseContent
-        // Room for the whole file (the 10k case's measure 150–380 bytes a record), reserved so
+        // Room for the whole file (the 10k case's measure 100–380 bytes a record), reserved so
         // that the buffer never grows and copies.
         let records = switch path {
         case "data/fruits.csv", "data/fruits.json": c.fruits.count
