@@ -59,7 +59,7 @@ struct Listings: Sendable {
         let stem: String
         let records: [Int]
         /// The column and direction of an order.
-        let sorted: (column: Int, descending: Bool)?
+        let sorted: TableOrder?
         /// A filter value's listing: what the facet is called and the value's label.
         let facet: (legend: String, label: String)?
 
@@ -110,20 +110,20 @@ struct Listings: Sendable {
         // Made for the first listing of the table that is wanted, then shared.
         var columns: TableColumns?
         var rows: Rows?
-        func add(_ records: [Int], stem: String, sorted: (Int, Bool)?, facet: (String, String)?) {
+        func add(_ records: [Int], stem: String, sorted: TableOrder?, facet: (String, String)?) {
             if rows == nil { rows = Rows(columns!, v) }
             pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
         }
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
         var sorted: [Int: [Int]] = [:]
         // The default order's column is sorted already: the page plan lists the table in it.
-        if let order = site.defaultOrder[table], let records = v.pagePlan.orderedTables[table] {
+        if let order = site.defaultOrder[table], let records = v.pagePlan.order(table) {
             sorted[order.column] = order.descending ? records.reversed() : records
         }
         for (c, descending, stem) in orders {
             let ascending = sorted[c] ?? columns!.sort.ascending(c)
             sorted[c] = ascending
-            add(descending ? ascending.reversed() : ascending, stem: stem, sorted: (c, descending), facet: nil)
+            add(descending ? ascending.reversed() : ascending, stem: stem, sorted: TableOrder(column: c, descending: descending), facet: nil)
         }
         guard facets else { return (pages, totals) }
         for facet in Filters(table, v).facets {

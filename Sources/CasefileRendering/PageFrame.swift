@@ -58,7 +58,7 @@ struct PageFrame {
 
     /// The header of each column: its label, and (with `orders` on) a link to the table in its
     /// order — ascending, or descending from the ascending order's own page.
-    func columns(_ table: PagePlan.Kind, sorted: (column: Int, descending: Bool)?) -> MustacheValue {
+    func columns(_ table: PagePlan.Kind, sorted: TableOrder?) -> MustacheValue {
         .list(TableColumns.headers(table).enumerated().map { c, header in
             var fields: [(TemplateField, MustacheValue)] = [(.label, .string(header.label)), (.numeric, .bool(header.numeric))]
             if site.orders {
@@ -160,8 +160,7 @@ struct PageFrame {
         fields += extra
         if let kind, !extra.contains(where: { $0.0 == .columns }) {
             // A table's own pages list it in its default order, if it has one.
-            let order = site.defaultOrder[kind].map { (column: $0.column, descending: $0.descending) }
-            fields.append((.columns, columns(kind, sorted: order)))
+            fields.append((.columns, columns(kind, sorted: site.defaultOrder[kind])))
         }
         return PageView(fields: Fields(fields), rows: .list(rows))
     }

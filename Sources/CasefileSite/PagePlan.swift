@@ -32,10 +32,13 @@ public struct PagePlan: Sendable {
         }
     }
 
+    /// The records of `kind` in the order its pages list them; nil for file order.
+    public func order(_ kind: Kind) -> [Int]? { orders[kind.ordinal] }
+
     /// The tables' orders other than file order, as given to `init`.
     public var orderedTables: [Kind: [Int]] {
         var all: [Kind: [Int]] = [:]
-        for kind in Kind.allCases { all[kind] = orders[kind.ordinal] }
+        for kind in Kind.allCases { all[kind] = order(kind) }
         return all
     }
 
@@ -43,7 +46,7 @@ public struct PagePlan: Sendable {
     public func records(_ kind: Kind, page number: Int) -> [Int] {
         let count = counts[kind] ?? 0
         let range = min(count, (number - 1) * pageSize)..<min(count, number * pageSize)
-        guard let order = orders[kind.ordinal] else { return Array(range) }
+        guard let order = order(kind) else { return Array(range) }
         return Array(order[range])
     }
 

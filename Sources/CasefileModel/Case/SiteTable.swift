@@ -49,10 +49,5 @@ public struct TableOrder: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// How site.yaml writes it, for `table`: `suspicion descending`.
-    public func text(for table: SiteTable) -> String {
-        "\(table.columnKeys[column]) \(descending ? "descending" : "ascending")"
-    }
-
     public var description: String { "column \(column) \(descending ? "descending" : "ascending")" }
 }
