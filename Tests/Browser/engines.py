@@ -166,6 +166,18 @@ def fresh(driver, metrics):
     return driver
 
 
+def _settled(driver, script, timeout=1.0):
+    """What `script` returns once two reads 50 ms apart agree (a window resize lands late)."""
+    last, deadline = driver.execute_script(script), time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = driver.execute_script(script)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def set_viewport(driver, width, height, mobile=None):
     """Make the viewport (innerWidth x innerHeight) exactly width x height CSS px."""
     if driver.engine == "chromium":
@@ -180,10 +192,12 @@ def set_viewport(driver, width, height, mobile=None):
     w, h = width, height
     for _ in range(3):  # then make up for any window chrome
         driver.set_window_rect((SCREEN[0] - w) // 2, (SCREEN[1] - h) // 2, w, h)
-        inner = driver.execute_script(size)
+        inner = _settled(driver, size)
         if inner == [width, height]:
             return
-        w, h = w + width - inner[0], h + height - inner[1]
+        # The window is never smaller than its viewport: a size read mid-resize must not make
+        # it so (WebKitWebDriver refuses such a rect with "Invalid width value").
+        w, h = max(width, w + width - inner[0]), max(height, h + height - inner[1])
     assert driver.execute_script(size) == [width, height], f"{driver.engine}: viewport not {width}x{height}"
 
 
