@@ -55,6 +55,7 @@ let package = Package(
                 .embedInCode("partials/empty.mustache"),
                 .embedInCode("partials/downloads.mustache"),
                 .embedInCode("partials/filters.mustache"),
+                .embedInCode("partials/controls.mustache"),
                 .embedInCode("styles/tokens.mustache"),
                 .embedInCode("styles/chrome.mustache"),
                 .embedInCode("styles/tables.mustache"),

@@ -21,6 +21,7 @@ public enum BuiltinTemplates {
         "partials/empty": text(PackageResources.empty_mustache),
         "partials/downloads": text(PackageResources.downloads_mustache),
         "partials/filters": text(PackageResources.filters_mustache),
+        "partials/controls": text(PackageResources.controls_mustache),
         "styles/tokens": text(PackageResources.tokens_mustache),
         "styles/chrome": text(PackageResources.chrome_mustache),
         "styles/tables": text(PackageResources.tables_mustache),

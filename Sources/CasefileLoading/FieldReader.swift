@@ -190,6 +190,12 @@ package struct FieldReader {
         return items
     }
 
+    /// Whether `field` is written as a mapping (a setting that takes either a switch or fields).
+    func isMapping(_ field: FieldName) -> Bool {
+        if case .mapping = values[field.key] { return true }
+        return false
+    }
+
     /// A nested mapping, read by a reader of its own whose findings are merged back with `merge`.
     mutating func nested(_ field: FieldName, known: [FieldName]) -> FieldReader? {
         let key = field.key

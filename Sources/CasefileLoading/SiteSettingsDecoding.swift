@@ -32,7 +32,19 @@ package enum SiteSettingsDecoding {
             }
         }
         site.exports = r.bool(.exports) ?? site.exports
-        site.feed = r.bool(.feed) ?? site.feed
+        if r.isMapping(.feed) {
+            // `feed: {limit: N}`: on, with the newest N bulletins (0: every one).
+            if var f = r.nested(.feed, known: [.limit]) {
+                if let limit = f.integer(.limit) {
+                    if (0...1_000_000).contains(limit) { site.feedLimit = limit } else {
+                        f.invalid(.limit, expected: "a whole number from 0 (every bulletin) to 1,000,000", got: String(limit))
+                    }
+                }
+                r.merge(f)
+            }
+        } else {
+            site.feed = r.bool(.feed) ?? site.feed
+        }
         site.filters = r.bool(.filters) ?? site.filters
         site.orders = r.bool(.orders) ?? site.orders
         if var o = r.nested(.defaultOrder, known: SiteTable.allCases.map(FieldName.init(table:))) {

@@ -3,8 +3,9 @@ import CasefileModel
 import CasefileOutput
 import CasefileValidation
 
-/// `bulletins.atom` (Atom 1.0, RFC 4287): one entry per bulletin, newest first, with its fruit,
-/// place, time and note. Nothing in it depends on when it is built: the feed's `updated` is the
+/// `bulletins.atom` (Atom 1.0, RFC 4287): an entry per bulletin, newest first, the newest
+/// `feed.limit` only (50 unless site.yaml says otherwise; 0 for all), with its fruit, place, time
+/// and note. Nothing in it depends on when it is built: the feed's `updated` is the
 /// newest bulletin's time. Ids and links are absolute with a base URL; without one, ids are
 /// `urn:` names made from the site's title and the bulletin's id, and links are relative to
 /// the feed (which sits at the site's root).
@@ -15,14 +16,17 @@ struct AtomFeed: Sendable {
 
     func render() -> [UInt8] {
         let v = validated, c = v.caseContent, site = c.site
-        let order = c.bulletins.indices.sorted { a, b in
+        let newestFirst = c.bulletins.indices.sorted { a, b in
             let ta = c.bulletins[a].nibbledAt?.secondsSince1970 ?? .min, tb = c.bulletins[b].nibbledAt?.secondsSince1970 ?? .min
             return ta != tb ? ta > tb : a < b
         }
+        // Feed readers fetch the feed again every hour or so: the newest `feed.limit` entries.
+        let limit = site.feedLimit
+        let order = limit > 0 ? Array(newestFirst.prefix(limit)) : newestFirst
         let newest = order.first.flatMap { c.bulletins[$0].nibbledAt }
         let urn = "urn:casefile:\(ContentHash.hex8(site.title)):"
         // Room for every entry (about 600 bytes besides its note), so that the buffer never grows.
-        var out = ExportText(capacity: (1 << 12) + c.bulletins.count * 1024 + v.bulletinNotes.values.reduce(0) { $0 + $1.utf8.count })
+        var out = ExportText(capacity: (1 << 12) + order.reduce(0) { $0 + 1024 + (v.bulletinNotes[$1]?.utf8.count ?? 0) })
         func element(_ name: StaticString, _ text: String) {
             out.raw("<"); out.raw(name); out.raw(">"); out.xml(text); out.raw("</"); out.raw(name); out.raw(">\n")
         }

@@ -6,8 +6,11 @@ import CasefileValidation
 /// The filter chips above a table, without script: each row carries its value for each facet
 /// (`data-f-label="fishy"`), the page a form of checkboxes, one per value on the page, and a
 /// rule per value that hides its rows while the value is unchecked and another value of the same
-/// facet is checked. So values of one facet add up (either), facets narrow (both); none checked
-/// shows every row; the form's reset button clears them all.
+/// facet is checked. The rules read the chips from the form (`.cf-filters`, which comes before
+/// the table's `.cf-table-scroll` among the children of `main`) through child steps only, so
+/// that a chip's tick costs what the form holds, not what the page holds. So values of one facet
+/// add up (either), facets narrow (both); none checked shows every row; the form's reset button
+/// clears them all.
 struct Filters {
     /// One way to narrow a table: the name rows and chips carry, what the form calls it, and
     /// each record's value.
@@ -104,8 +107,9 @@ struct Filters {
                 })),
             ]))
             for (slug, _) in chips {
-                css += ".cf-main:has(#f-\(facet.name)-\(slug):not(:checked)):has([data-filter=\"\(facet.name)\"]:checked) "
-                    + "tr[data-f-\(facet.name)=\"\(slug)\"]{display:none}\n"
+                css += ".cf-filters:has(> .cf-facet > .cf-chip > #f-\(facet.name)-\(slug):not(:checked))"
+                    + ":has(> .cf-facet > .cf-chip > [data-filter=\"\(facet.name)\"]:checked) "
+                    + "~ .cf-table-scroll tr[data-f-\(facet.name)=\"\(slug)\"]{display:none}\n"
             }
         }
         guard !shown.isEmpty else { return nil }

@@ -8,9 +8,10 @@ import CasefileOutput
 /// (`suspects/by/suspicion-desc.html`), and, for a table longer than one page, every filter
 /// value's records across the whole table (`suspects/label/very-suspicious.html`). A listing is
 /// light: the table's columns as text, each row linking to the record on its own page, where the
-/// inspector shows it. A listing is one page, however long: a file per order and per value keeps
-/// the output's file count near the tables' own (each file costs the file system more than its
-/// rows cost to render), and a page of text rows stays light where a page of inspectors would not.
+/// inspector shows it. A listing is paginated as the tables are (`pageSize` rows a page): page 1
+/// at `suspects/by/suspicion-desc.html`, page n at `suspects/by/suspicion-desc.page-n.html` (a
+/// slug never holds a dot, so no value's listing can take another's page name), beside it so
+/// that every page's rows link the same way.
 struct Listings: Sendable {
     /// Every record's row of one table, as a listing prints it: the same in every listing of
     /// the table (all live two folders down), so made once and copied.
@@ -55,15 +56,30 @@ struct Listings: Sendable {
     struct Page: Sendable {
         let columns: TableColumns
         let rows: Rows
-        /// The path without `.html`.
+        /// The listing's first page's path without `.html`.
         let stem: String
-        let records: [Int]
+        /// This page's records, in order.
+        let records: ArraySlice<Int>
+        /// How many records the whole listing has.
+        let total: Int
+        /// This page's number (from 1) and how many pages the listing spans.
+        let number: Int, pageCount: Int
         /// The column and direction of an order.
         let sorted: TableOrder?
         /// A filter value's listing: what the facet is called and the value's label.
         let facet: (legend: String, label: String)?
 
-        var path: String { stem + ".html" }
+        var path: String { Listings.path(stem, page: number) }
+    }
+
+    /// Page `n` of the listing whose first page is `stem.html`.
+    static func path(_ stem: String, page n: Int) -> String {
+        n == 1 ? stem + ".html" : "\(stem).page-\(n).html"
+    }
+
+    /// How many pages a listing of `count` records spans.
+    static func pageCount(_ count: Int, pageSize: Int) -> Int {
+        max(1, (count + pageSize - 1) / pageSize)
     }
 
     let pages: [Page]
@@ -99,9 +115,14 @@ struct Listings: Sendable {
         var pages: [Page] = []
         var totals: [String: Int] = [:]
         let count = v.pagePlan.counts[table] ?? 0, pageCount = v.pagePlan.pageCount(table)
+        let size = site.pageSize
+        /// Whether any page of a listing of `count` records is wanted.
+        func wanted(_ stem: String, _ count: Int) -> Bool {
+            (1...Self.pageCount(count, pageSize: size)).contains { only.contains(Self.path(stem, page: $0)) }
+        }
         let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
             [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
-        }.filter { only.contains($0.2 + ".html") } : []
+        }.filter { wanted($0.2, count) } : []
         let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
         let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
         let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
@@ -112,7 +133,12 @@ struct Listings: Sendable {
         var rows: Rows?
         func add(_ records: [Int], stem: String, sorted: TableOrder?, facet: (String, String)?) {
             if rows == nil { rows = Rows(columns!, v) }
-            pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: records, sorted: sorted, facet: facet))
+            let pageCount = Self.pageCount(records.count, pageSize: size)
+            for n in 1...pageCount where only.contains(Self.path(stem, page: n)) {
+                let slice = records[min(records.count, (n - 1) * size)..<min(records.count, n * size)]
+                pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: slice, total: records.count,
+                                  number: n, pageCount: pageCount, sorted: sorted, facet: facet))
+            }
         }
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
         var sorted: [Int: [Int]] = [:]
@@ -138,7 +164,7 @@ struct Listings: Sendable {
                 let group = groups[slug]!
                 let stem = Self.facetStem(table, facet: facet.name, slug: slug)
                 totals[stem] = group.records.count
-                if facetListings, only.contains(stem + ".html") {
+                if facetListings, wanted(stem, group.records.count) {
                     add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label))
                 }
             }
@@ -163,11 +189,19 @@ struct Listings: Sendable {
         } else {
             let facet = page.facet!
             heading = "\(name): \(facet.label)"
-            about = "\(facet.legend): \(facet.label) — \(Numbers.count(page.records.count, "row")) of \(Numbers.count(page.columns.count, "row"))."
+            about = "\(facet.legend): \(facet.label) — \(Numbers.count(page.total, "row")) of \(Numbers.count(page.columns.count, "row"))."
+        }
+        let shown = page.pageCount > 1
+            ? " (rows \(page.records.startIndex + 1)–\(page.records.startIndex + page.records.count) of \(page.total))"
+            : " (\(page.total))"
+        // Pages of one listing are files of one folder: each links its siblings by name.
+        let file = page.stem.split(separator: "/").last.map(String.init) ?? page.stem
+        let pagination = PageFrame.pagination(current: page.number, count: page.pageCount) {
+            Listings.path(file, page: $0)
         }
         let context = frame.context(
-            heading: heading, placeholder: "", caption: "\(heading) (\(page.records.count))", empty: .none,
-            rows: [], selection: [], inspector: false, pagination: .fields([(.show, .bool(false))]),
+            heading: heading, placeholder: "", caption: heading + shown, empty: .none,
+            rows: [], selection: [], inspector: false, pagination: pagination,
             extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
                     (.about, .string(about)), (.backHref, .string(frame.link(toPage: table)))])
         return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))

@@ -23,6 +23,8 @@ struct PageFrame {
     /// This page's output path.
     let path: String
     let pageNumber: Int
+    /// How many pages this page's table (or listing) spans.
+    let pageCount: Int
     let output: Output
 
     var site: SiteSettings { validated.caseContent.site }
@@ -34,8 +36,9 @@ struct PageFrame {
     /// at the site's top level; with a base URL it links absolutely instead. Every other page links
     /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
     init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
-         pageNumber: Int, output: Output) {
+         pageNumber: Int, pageCount: Int? = nil, output: Output) {
         self.validated = validated
+        self.pageCount = pageCount ?? kind.map { validated.pagePlan.pageCount($0) } ?? 1
         self.problems = problems
         self.refs = refs
         self.kind = kind
@@ -168,8 +171,7 @@ struct PageFrame {
     /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
     /// history and bookmarks tell the pages apart.
     private func pageTitle(_ heading: String) -> String {
-        let count = kind.map { validated.pagePlan.pageCount($0) } ?? 1
-        let page = count > 1 ? ", page \(pageNumber) of \(count)" : ""
+        let page = pageCount > 1 ? ", page \(pageNumber) of \(pageCount)" : ""
         return "\(heading)\(page) · \(site.title)"
     }
 
@@ -194,17 +196,21 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        let count = validated.pagePlan.pageCount(kind)
+        return Self.pagination(current: pageNumber, count: validated.pagePlan.pageCount(kind)) { link(toPage: kind, $0) }
+    }
+
+    /// The `pagination` context of page `current` of `count`, page n being at `href(n)`.
+    static func pagination(current: Int, count: Int, href: (Int) -> String) -> MustacheValue {
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
-            (.label, .string("Page \(pageNumber) of \(count)")),
-            (.pages, .list(Self.pageWindow(current: pageNumber, count: count).map { n in
+            (.label, .string("Page \(current) of \(count)")),
+            (.pages, .list(pageWindow(current: current, count: count).map { n in
                 guard let n else { return .fields([(.gap, .bool(true))]) }
-                return .fields([(.number, .int(n)), (.href, .string(link(toPage: kind, n))), (.current, .bool(n == pageNumber))])
+                return .fields([(.number, .int(n)), (.href, .string(href(n))), (.current, .bool(n == current))])
             })),
         ]
-        if pageNumber > 1 { fields.append((.previous, .string(link(toPage: kind, pageNumber - 1)))) }
-        if pageNumber < count { fields.append((.next, .string(link(toPage: kind, pageNumber + 1)))) }
+        if current > 1 { fields.append((.previous, .string(href(current - 1)))) }
+        if current < count { fields.append((.next, .string(href(current + 1)))) }
         return .fields(fields)
     }
 
@@ -242,6 +248,7 @@ struct PageFrame {
             let next = (i + 1) % detents.count
             return .fields([(.name, .string(detents[i].description)), (.label, .string(Self.label(detents[i]))),
                             (.href, .string(hrefs[i])), (.nextHref, .string(hrefs[next])),
+                            (.nextName, .string(detents[next].description)),
                             (.nextLabel, .string(Self.label(detents[next])))])
         }
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []

@@ -1,18 +1,31 @@
-/// The per-page rules that highlight the selected row: the row cannot hold the `:target` marker
-/// (that lives in the panel), so each row gets a rule keyed on its record's marker. The rule only
-/// sets the `--cf-row-…` properties (to the stylesheet's `--cf-selection-fill` and
-/// `--cf-on-selection…`), one declaration block for the whole page; the stylesheet draws the row,
-/// its text, bars, badges and swatches from them.
+/// The per-page rules that show the selected record: the `:target` is one of the record's
+/// markers, which sit in a group of their own at the top of the sheet's scroller (so that a detent
+/// link scrolls the sheet there), apart from both the row and the panel. Each row gets a rule that
+/// looks for its record's markers by their path from `<body>` (`StylePaths`): every row is
+/// restyled when the selection changes, and each looks three levels down, not through the whole
+/// page. Each panel gets a rule that finds its record's group among the scroller's children.
+/// The row rules only set the `--cf-row-…` properties (to the stylesheet's `--cf-selection-fill`
+/// and `--cf-on-selection…`), one declaration block for the whole page; the stylesheet draws the
+/// row, its text, bars, badges and swatches from them.
 enum SelectionCSS {
     static func rules(_ records: [(fragment: String, recordID: String)]) -> String {
         guard !records.isEmpty else { return "" }
-        let selectors = records.map { record in
-            ":root:has([data-for=\"\(record.fragment)\"]:target) tr[data-record-id=\"\(escape(record.recordID))\"]"
+        var css = ""
+        for (n, record) in records.enumerated() {
+            css += n == 0 ? "" : ",\n"
+            css += "body:has(\(StylePaths.markers)[data-for=\"\(escape(record.fragment))\"] > :target) tr[data-record-id=\"\(escape(record.recordID))\"]"
         }
-        return selectors.joined(separator: ",\n")
-            + "{--cf-row-fill:var(--cf-selection-fill);--cf-row-ink:var(--cf-on-selection);"
+        css += "{--cf-row-fill:var(--cf-selection-fill);--cf-row-ink:var(--cf-on-selection);"
             + "--cf-row-ink-secondary:var(--cf-on-selection-secondary);--cf-row-ink-fill:var(--cf-on-selection-fill);"
-            + "--cf-row-pill:var(--cf-on-selection-pill)}"
+            + "--cf-row-pill:var(--cf-on-selection-pill)}\n"
+        // The panel of the record whose marker is the target: markers and panels are siblings'
+        // children in the scroller (the markers first), each rule one record's.
+        for (n, record) in records.enumerated() {
+            css += n == 0 ? "" : ",\n"
+            let fragment = escape(record.fragment)
+            css += ".cf-markers[data-for=\"\(fragment)\"]:has(> :target) ~ .cf-sheet [data-inspector-panel][data-for=\"\(fragment)\"]"
+        }
+        return css + "{display:block}"
     }
 
     /// A CSS string's content: quotes, backslashes and line breaks escaped, `<` too so that the

@@ -118,7 +118,7 @@ public struct SiteRenderer: Sendable {
     private func render(listing page: Listings.Page, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ output: PageFrame.Output) -> OutputFile {
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
-                              pageNumber: 1, output: output)
+                              pageNumber: page.number, pageCount: page.pageCount, output: output)
         return Listings.render(page, frame: frame, templates: templates)
     }
 
@@ -213,6 +213,14 @@ public struct SiteRenderer: Sendable {
             (.carry, .string(site.inspector.carriedFragment)),
             (.switched, .string(site.inspector.presented ? ":not(:checked)" : ":checked")),
             (.unswitched, .string(site.inspector.presented ? ":checked" : ":not(:checked)")),
+            // The paths from <body> down to the state the rules read (a selection's marker, the
+            // placeholder's, the switches), each step a child: Chromium then looks `depth`
+            // levels down for a `:has()` rather than through the whole page, which on a page of
+            // a hundred panels made each rule cost as much as the page is large.
+            (.selected, .string(StylePaths.marker)),
+            (.placeholderMarker, .string(StylePaths.placeholder)),
+            (.toggleSwitch, .string(StylePaths.toggleSwitch)),
+            (.carriedSwitch, .string(StylePaths.carriedSwitch)),
         ]
         if site.inspector.overlayBelow > site.inspector.compactBelow {
             fields += [(.overlayBelow, .string(px(site.inspector.overlayBelow))),

@@ -7,7 +7,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     // Every page
     case lang, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
-    case label, href, current, nextHref, nextLabel, downloads, links, feed, filters, facets, legend, chips
+    case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
     case columns, numeric, sort, arrow, listingRows, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case hasInspector, presented, carry, placement, placeholder, name, first
@@ -36,7 +36,8 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case title, description, width, height, x, y, centerX, countY, labelY, short, countText
     // The stylesheet
     case compactBelow, compactMax, minWidth, idealWidth, maxWidth, dimFollow, from, to
-    case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax, switched, unswitched
+    case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax, switched, unswitched,
+         selected, placeholderMarker, toggleSwitch, carriedSwitch
 
     /// The names in code order, for `MustacheLibrary(vocabulary:)`.
     static let vocabulary: [String] = allCases.map { "\($0)" }

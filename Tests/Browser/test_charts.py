@@ -24,7 +24,23 @@ return {w: r.width, h: r.height, right: r.right,
 """
 
 
+def unfold_chart(driver):
+    """Below the breakpoint the chart folds behind the Chart control, so that the table comes
+    first: folded, the chart takes no room; a real click on the control shows it."""
+    control = driver.execute_script(
+        "const l = document.querySelector('label[for=\"cf_chart_open\"]');"
+        "return !!l && getComputedStyle(l).display !== 'none' && l.getClientRects().length > 0")
+    if not control:
+        return False
+    folded = driver.execute_script(CHART_JS)
+    assert folded is not None and folded["h"] == 0, f"the chart should be folded behind the Chart control: {folded}"
+    driver.find_element("css selector", 'label[for="cf_chart_open"]').click()
+    return True
+
+
 def check_chart(driver, counts, title_word):
+    unfolded = unfold_chart(driver)
+    assert unfolded == (driver.execute_script("return innerWidth") < 700), "the Chart control is for narrow screens only"
     ch = driver.execute_script(CHART_JS)
     assert ch is not None, "no inline svg[role=img] chart in main"
     vw = driver.execute_script("return innerWidth")

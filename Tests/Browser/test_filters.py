@@ -28,8 +28,35 @@ def chip(driver, facet, value):
     return driver.find_element("css selector", f'[data-filter="{facet}"][value="{value}"]')
 
 
+FOLD_JS = """
+const open = document.querySelector('#cf_filter_open');
+const form = document.querySelector('[data-filters]');
+const button = open && document.querySelector('label[for="cf_filter_open"]');
+return {control: !!button && getComputedStyle(button).display !== 'none' && button.getClientRects().length > 0,
+        open: !!open && open.checked, chipsShown: !!form && getComputedStyle(form).visibility === 'visible'};
+"""
+
+
+def unfold_filters(driver):
+    """Below the breakpoint the chips fold behind the Filter control: a real click on it unfolds
+    them. Wider, there is no control and the chips are always shown. Returns whether it clicked."""
+    s = driver.execute_script(FOLD_JS)
+    if not s["control"]:
+        assert s["chipsShown"], f"no Filter control, yet the chips are hidden: {s}"
+        return False
+    if s["open"]:
+        return False
+    assert not s["chipsShown"], f"the chips should be folded behind the Filter control: {s}"
+    driver.find_element("css selector", 'label[for="cf_filter_open"]').click()
+    s = wait_for(driver, lambda s: s["chipsShown"], read=lambda d: d.execute_script(FOLD_JS))
+    assert s["open"] and s["chipsShown"], f"the Filter control did not unfold the chips: {s}"
+    return True
+
+
 def click_chip(driver, facet, value):
-    """A real click on the chip's label (the input inside it covers the chip)."""
+    """A real click on the chip's label (the input inside it covers the chip), through the Filter
+    control where the chips are folded behind it."""
+    unfold_filters(driver)
     label = driver.execute_script(
         "return document.querySelector(`[data-filter=\"${arguments[0]}\"][value=\"${arguments[1]}\"]`).closest('label')",
         facet, value)
@@ -78,6 +105,8 @@ def test_suspect_chips_hide_exactly_the_rows_that_do_not_match(request, viewport
     load(driver, site, "index.html")
     everyone = [a["id"] for a in case.animals]
     assert shown(driver) == everyone
+    folds = driver.execute_script(FOLD_JS)["control"]
+    assert folds == (viewport == "narrow"), f"{engine} {viewport}: the Filter control is for narrow screens only"
     if engine == "chromium":
         assert showing_text(driver) == f"Showing {len(everyone)} of {len(everyone)}"
 
@@ -149,13 +178,24 @@ def test_the_keyboard_alone_filters_and_resets(request, viewport, site, case, en
     load(driver, site, "index.html")
     everyone = [a["id"] for a in case.animals]
     target = slug("Extremely suspicious!")
+    unfolded = False
     for _ in range(60):
         ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement.matches('[data-filter-toggle]')"):
+            # The Filter control (narrow screens): Space unfolds the chips, as a disclosure.
+            assert viewport == "narrow", f"{engine}: the Filter control is reachable at {viewport}"
+            ring = driver.execute_script(
+                "return getComputedStyle(document.querySelector('label[for=cf_filter_open]')).outlineStyle")
+            assert ring != "none", "the focused Filter control shows a ring"
+            ActionChains(driver).send_keys(Keys.SPACE).perform()
+            unfolded = True
+            continue
         focused = driver.execute_script(
             "const e = document.activeElement; return e.matches('[data-filter]') ? [e.dataset.filter, e.value,"
             " getComputedStyle(e.closest('label')).outlineStyle] : null")
         if focused and focused[:2] == ["label", target]:
             break
+    assert unfolded == (viewport == "narrow"), f"{engine} {viewport}: Tab reached the Filter control: {unfolded}"
     assert focused and focused[:2] == ["label", target], f"{engine} {viewport}: Tab never reached the chip: {focused}"
     assert focused[2] != "none", "the focused chip shows a ring"
     ActionChains(driver).send_keys(Keys.SPACE).perform()

@@ -256,7 +256,7 @@ def test_keyboard_reaches_the_grabber_and_enter_moves_the_sheet(narrow, site, ca
         ActionChains(narrow).send_keys(Keys.TAB).perform()
         d = narrow.execute_script(
             "const e = document.activeElement; return e.matches('.cf-grabber') ? "
-            "[e.dataset.detent, e.matches(':focus-visible'), getComputedStyle(e).outlineStyle] : null"
+            "[e.dataset.at, e.matches(':focus-visible'), getComputedStyle(e).outlineStyle, e.dataset.detent] : null"
         )
         if d:
             break

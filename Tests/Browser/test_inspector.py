@@ -275,7 +275,7 @@ def test_narrow_grabber_moves_sheet_from_200_to_medium(narrow, site):
     open_page(narrow, site, RECORD)
     wait_for(narrow, lambda s: abs(s["sheetShown"] - 200) <= TOL, read=state)
     narrow.find_element(
-        By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] .cf-grabber[data-detent="200"]'
+        By.CSS_SELECTOR, f'[data-inspector-panel="{RECORD}"] .cf-grabber[data-at="200"][data-detent="medium"]'
     ).click()
     s = wait_for(narrow, lambda s: abs(s["sheetShown"] - NARROW_H / 2) <= TOL and s["dimShown"], timeout=3, read=state)
     assert s["hash"] == "#" + RECORD + "_medium"

@@ -82,9 +82,10 @@ def test_custom_detents_and_no_background_interaction(narrow, settings_site):
     )
     detents = narrow.execute_script(
         "return [...document.querySelectorAll('[data-inspector-panel=\"fish\"] [data-detent]')]"
-        ".map(a => a.dataset.detent)"
+        ".map(a => [a.dataset.at, a.dataset.detent])"
     )
-    assert detents == ["300", "large"], detents
+    # A grabber per detent, each naming where it moves the sheet: from 300 to large and back.
+    assert detents == [["300", "large"], ["large", "300"]], detents
     load(narrow, site, "index.html", "fish_large")
     s = wait_for(narrow, lambda s: s["sheetShown"] > 0.85 * NARROW_H)
     assert 0.85 * NARROW_H <= s["sheetShown"] < NARROW_H, s["sheetShown"]

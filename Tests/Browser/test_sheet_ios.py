@@ -32,7 +32,7 @@ return {hash: location.hash,
         scrollerShown: getComputedStyle(scroller).display !== 'none',
         shown: scroller && getComputedStyle(scroller).display !== 'none'
                ? Math.max(0, innerHeight - sheet.getBoundingClientRect().top) : 0,
-        grabbers: grabbers.map(g => ({detent: g.dataset.detent, href: g.getAttribute('href'),
+        grabbers: grabbers.map(g => ({detent: g.dataset.at, goes: g.dataset.detent, href: g.getAttribute('href'),
                                       name: g.getAttribute('aria-label'), rect: g.getBoundingClientRect().toJSON()})),
         toggles: toggles.map(t => ({kind: t.dataset.sheetToggle, href: t.getAttribute('href'),
                                     name: t.querySelector('.cf-visually-hidden').textContent.trim()})),
@@ -117,8 +117,9 @@ def test_the_grabber_moves_the_sheet_to_the_next_detent_and_round(narrow, site, 
         nxt = names[(here + 1) % len(names)]
         assert g["rect"]["width"] >= 44 - TOL or g["rect"]["height"] >= 20 - TOL, g
         assert nxt.lower() in g["name"].lower(), f"the grabber says where it goes: {g['name']!r}"
+        assert g["goes"] == nxt, f"{engine}: data-detent names where the grabber moves the sheet: {g}"
         narrow.execute_script("document.querySelector(`[data-inspector-panel=\"fish\"] .cf-grabber[data-detent=\"${arguments[0]}\"]`).click()",
-                              names[here])
+                              nxt)
         s = rest(narrow, [heights[(here + 1) % len(names)]])
 
 

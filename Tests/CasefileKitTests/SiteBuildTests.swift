@@ -74,12 +74,17 @@ import Testing
         #expect(Self.matches(#"\sdata-inspector[\s>=]"#, in: html).count == 1)
         #expect(Self.matches(#"data-inspector-panel="([^"]*)""#, in: html) == rows)
         #expect(Self.matches(#"\sdata-inspector-empty[\s>=]"#, in: html).count == 1)
-        #expect(Self.matches(#"\sdata-inspector-toggle[\s>=]"#, in: html).count == 1)
+        // The wide column's switch, and the sheet's Show and Hide links (narrow screens).
+        #expect(Self.matches(#"<input[^>]*\sdata-inspector-toggle[\s>=]"#, in: html).count == 1)
+        #expect(Self.matches(#"<a[^>]*\sdata-inspector-toggle[^>]*data-sheet-toggle="(present|dismiss)""#, in: html) == ["present", "dismiss"])
         #expect(Self.matches(#"\sdata-sheet-dim[\s>=]"#, in: html).count == 1)
-        // Each panel has a grabber for each of the three default detents.
-        for detent in ["200", "medium", "large"] {
-            #expect(Self.matches(#"data-detent="\#(detent)""#, in: html).count == rows.count)
+        // Each panel has a grabber for each of the three default detents, which names where it
+        // moves the sheet: the next detent, and from the last the first.
+        for (at, to) in [("200", "medium"), ("medium", "large"), ("large", "200")] {
+            #expect(Self.matches(#"data-at="\#(at)" data-detent="\#(to)""#, in: html).count == rows.count)
         }
+        // A group of markers per row, and a panel for each, by the row's fragment.
+        #expect(Self.matches(#"<span class="cf-markers" data-for="([^"]*)""#, in: html) == rows)
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         #expect(html.contains("<title>"))
         #expect(html.contains("<caption"))

@@ -196,3 +196,40 @@ def test_exports_and_feed_can_be_turned_off(tmp_path, binary):  # noqa: F811
     assert not (site / "data").exists() and not (site / "bulletins.atom").exists()
     html = (site / "index.html").read_text(encoding="utf-8")
     assert "cf-downloads" not in html and "application/atom+xml" not in html
+
+
+def _feed_case(tmp_path: Path, feed_setting: str) -> Path:
+    """The sample with 60 more bulletins (one a day, so their order is known) and `feed_setting`
+    appended to site.yaml."""
+    case = tmp_path / "Case"
+    shutil.copytree(SAMPLE, case)
+    with open(case / "bulletins.yaml", "a", encoding="utf-8") as f:
+        for day in range(60):
+            f.write(f'- id: extra-{day:02d}\n  fruit: elstar\n  location: Row {day}\n'
+                    f'  nibbledAt: "2024-01-{1 + day % 28:02d}T{day // 28:02d}:00:00Z"\n')
+    with open(case / "site.yaml", "a", encoding="utf-8") as f:
+        f.write("\n" + feed_setting + "\n")
+    return case
+
+
+@pytest.mark.parametrize("setting, count", [("", 50), ("feed:\n  limit: 3", 3), ("feed:\n  limit: 0", 68)])
+def test_the_feed_holds_the_newest_limit_entries(tmp_path, binary, setting, count):  # noqa: F811
+    case = _feed_case(tmp_path, setting)
+    data = yaml.safe_load((case / "bulletins.yaml").read_text(encoding="utf-8"))
+    assert len(data) == 68
+    newest = sorted(data, key=lambda b: datetime.fromisoformat(b["nibbledAt"].replace("Z", "+00:00")), reverse=True)
+    site = build(case, tmp_path / "site")
+    feed = feedparser.parse((site / "bulletins.atom").read_bytes())
+    assert not feed.bozo, feed.get("bozo_exception")
+    assert len(feed.entries) == count
+    ids = [entry.link.rsplit("#", 1)[1] for entry in feed.entries]
+    assert ids == [b["id"] for b in newest[:count]]
+    # The feed's `updated` is the newest bulletin's, whatever the limit.
+    assert calendar.timegm(feed.feed.updated_parsed) == datetime.fromisoformat(newest[0]["nibbledAt"].replace("Z", "+00:00")).timestamp()
+
+
+def test_a_feed_limit_that_is_not_a_count_is_reported(tmp_path, binary):  # noqa: F811
+    case = _feed_case(tmp_path, "feed:\n  limit: -4")
+    result = run("validate", "--content", str(case))
+    assert result.returncode != 0
+    assert "site.yaml" in result.stderr and "feed.limit" in result.stderr, result.stderr

@@ -51,6 +51,7 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
     public static let pageSize = FieldName("pageSize")
     public static let exports = FieldName("exports")
     public static let feed = FieldName("feed")
+    public static let limit = FieldName("limit")
     public static let filters = FieldName("filters")
     public static let orders = FieldName("orders")
     public static let defaultOrder = FieldName("defaultOrder")

@@ -15,6 +15,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var exports = true
     /// Write `bulletins.atom` and link it from the pages.
     public var feed = true
+    /// How many bulletins the feed holds, the newest first (`feed: {limit: N}`); 0 holds every one.
+    public var feedLimit = 50
     /// Filter chips above the tables (and, for a table longer than a page, a listing per value).
     public var filters = true
     /// Every table in every column's order, linked from the column headers.
