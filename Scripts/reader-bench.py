@@ -40,7 +40,13 @@ Steps
            click). Its INP is the largest `duration` among the Event Timing entries
            (observed with durationThreshold 16, plus first-input) of that interaction, read
            1.5 s later (polled a little longer if none arrived yet). The tap counts only if
-           location.hash became the link's fragment; "failed" otherwise.
+           location.hash became the link's fragment; "failed" otherwise. "<16" means no entry
+           reached the 16 ms threshold. "no paint (≥N)" means the tap changed nothing on
+           screen: headless Chromium then draws no frame and the entries wait for whatever
+           frame comes next (seconds later), so the script forces one with a screenshot, and a
+           click whose "next paint" ends more than 150 ms after the page's main thread was
+           free again (Runtime.evaluate runs only between tasks) is reported that way, N being
+           the input delay plus processing, the part that is known.
          chip INP: after a fresh load, the first visible `label.cf-chip` is tapped the same
            way; it counts only if its checkbox is then checked. If the chips are behind a
            disclosure (a `details` around them, a `[data-filter-toggle]` -- through its
@@ -130,6 +136,7 @@ SETTLE = 1.0            # seconds after load (and two frames) before reading LCP
 LOAD_TIMEOUT = 180      # seconds for one navigation under throttling
 CALL_TIMEOUT = 60       # seconds for one CDP call
 ENTRY_GRACE = 3.0       # more seconds to poll for Event Timing entries that have not arrived
+NO_PAINT_SLACK = 150    # ms: a click whose paint ends later than this after its work painted nothing
 
 # Injected before the page's own document is parsed (benchmark instrumentation only).
 OBSERVER_JS = r"""
@@ -776,26 +783,54 @@ def interact(page, profile, find, verify, trace, pid_hint):
             "transferMode": "ReturnAsStream", "streamFormat": "json"})
     press(page, profile, target["x"], target["y"])
     page.pause(profile["after_input"])
-    entries = page.evaluate(f"window.__readerBench.interaction({mark})")
-    grace = time.monotonic() + ENTRY_GRACE
-    while not entries and time.monotonic() < grace:
-        page.pause(0.25)
-        entries = page.evaluate(f"window.__readerBench.interaction({mark})")
-    if entries:  # the rest of the interaction's entries come with the first ones; allow a frame
+    read = f"window.__readerBench.interaction({mark})"
+
+    def has_click(found):
+        return any(e["name"] == "click" for e in found)
+    # Runtime.evaluate runs on the page's main thread between tasks, so this first look comes
+    # after the interaction's own style, layout and paint work, however long it took.
+    first = page.evaluate(f"({{now: performance.now(), entries: {read}}})")
+    looked_at, entries = first["now"], first["entries"]
+    if not has_click(entries):
+        page.pause(0.3)
+        entries = page.evaluate(read)
+    forced = False
+    if not has_click(entries):
+        # Either every entry was under 16 ms, or the tap changed nothing on screen: headless
+        # Chromium then draws no frame and the entries wait for the next one, whenever that
+        # comes. A screenshot draws one now.
+        corner = {"x": 0, "y": 0, "width": 8, "height": 8, "scale": 1}
+        page.call("Page.captureScreenshot", {"format": "png", "clip": corner})
+        forced = True
+        grace = time.monotonic() + ENTRY_GRACE
+        page.pause(0.2)
+        entries = page.evaluate(read)
+        while not has_click(entries) and time.monotonic() < grace:
+            page.pause(0.25)
+            entries = page.evaluate(read)
+    if has_click(entries):  # the interaction's other entries come with its click; allow a frame
         page.pause(0.1)
-        entries = page.evaluate(f"window.__readerBench.interaction({mark})")
-    result = {"status": "ok", "target": target, "entries": entries}
+        entries = page.evaluate(read)
+    result = {"status": "ok", "target": target, "lookedAt": looked_at, "forcedFrame": forced}
+    ends = [e["startTime"] + e["duration"] for e in entries if e["name"] == "click"]
+    if ends and max(ends) > looked_at + NO_PAINT_SLACK:
+        # The click's "next paint" came long after its work was over: it painted nothing.
+        # What is known is its input delay and processing.
+        result["status"] = "no-paint"
+        result["inp"] = max(e["processingEnd"] - e["startTime"] for e in entries)
+    result["entries"] = entries
     if trace:
         result["trace"] = trace_figures(read_trace(page), pid_hint)
     ok, state = verify(page, target)
     result["verify"] = state
+    result["interactions"] = len({e["interactionId"] for e in entries})
     if not ok:
         result["status"] = "failed"
-    ids = sorted({e["interactionId"] for e in entries})
-    result["interactions"] = len(ids)
-    if entries:
+    elif result["status"] == "no-paint":
+        pass
+    elif entries:
         result["inp"] = max(e["duration"] for e in entries)
-    elif ok:
+    else:
         result["inp"] = None
         result["status"] = "under-threshold"   # every entry shorter than 16 ms
     return result
@@ -1009,24 +1044,28 @@ def inp_cell(results):
         return "—"
     if all(r.get("status") == "none" for r in results):
         return "—"
-    values, failed, errors, under = [], 0, 0, 0
+    values, failed, errors, under, unpainted = [], 0, 0, 0, []
     for r in results:
         status = r.get("status")
         if "error" in r:
             errors += 1
         elif status == "failed":
             failed += 1
+        elif status == "no-paint":
+            unpainted.append(r["inp"])
         elif status == "under-threshold":
             under += 1
             values.append(16.0)
         elif status == "ok":
             values.append(r["inp"])
+    if not values and unpainted:
+        return f"no paint (≥{spread(unpainted, ranges=False)})"
     if not values:
         return "failed" if failed else ("error" if errors else "—")
     cell = spread(values)
     if under == len(values):
         cell = "<16"
-    if failed or errors:
+    if failed or errors or unpainted:
         cell += f" [{len(values)}/{len(results)} ok]"
     return cell
 
@@ -1291,6 +1330,8 @@ def progress_line(figures):
         status = result.get("status")
         if status == "ok":
             return f"{result['inp']:.0f}"
+        if status == "no-paint":
+            return f"no paint (≥{result['inp']:.0f})"
         return {"under-threshold": "<16", "none": "—"}.get(status, status)
     parts = []
     if figures.get("fcp") is not None:

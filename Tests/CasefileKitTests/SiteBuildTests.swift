@@ -180,6 +180,19 @@ import Testing
         let last = try Self.page(site, "suspects/page-4.html")
         #expect(last.contains("href=\"../index.html\""))
         #expect(Self.matches(#"href="\.\./casefile\.[0-9a-f]{8}\.css""#, in: last).count == 1)
+
+        // A listing paginates the same way, its pages side by side: the suspects by name
+        // (Cat, Cornelius, Catie… sorted without regard to case) 3, 3, 3 and 1 a page.
+        let listing = ["suspects/by/suspect-asc.html", "suspects/by/suspect-asc.page-2.html",
+                       "suspects/by/suspect-asc.page-3.html", "suspects/by/suspect-asc.page-4.html"]
+        let pages = try listing.map { try Self.page(site, $0) }
+        #expect(pages.map { Self.rowIDs($0).count } == [3, 3, 3, 1])
+        #expect(Set(pages.flatMap(Self.rowIDs)).count == 10)
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("suspects/by/suspect-asc.page-5.html").path))
+        #expect(pages[0].contains("href=\"suspect-asc.page-2.html\" rel=\"next\""))
+        #expect(pages[1].contains("href=\"suspect-asc.html\" rel=\"prev\""))
+        #expect(pages[1].contains("<title>Suspects by suspect, page 2 of 4 · "))
+        #expect(pages.allSatisfy { Self.matches(#"<th[^>]*aria-sort="ascending""#, in: $0).count == 1 })
     }
 
     @Test func problemsAppearOnTheValidationPageAndInTheirPanels() async throws {
