@@ -8,14 +8,15 @@
 #              geckodriver), pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
-#              comparison in bench.sh) and hyperfine
+#              comparison in bench.sh), hyperfine, and Chromium with websocket-client (PyPI) for
+#              reader-bench.py
 set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config)
 case "${1:-}" in
   --test) packages+=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr
                     fonts-noto-color-emoji tzdata linkchecker) ;;
-  --bench) packages+=(time gcc wrk hugo hyperfine) ;;
+  --bench) packages+=(time gcc wrk hugo hyperfine chromium) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
 [ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)
@@ -31,6 +32,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--bench" ]; then
+  python3 -c 'import websocket' 2>/dev/null || python3 -m pip -q --disable-pip-version-check install websocket-client
 fi
 
 if [ "${1:-}" = "--test" ]; then

@@ -84,8 +84,8 @@ Waits: the settle delay after load is 1 s (two frames first), 1.5 s after a mobi
 after a wide click; every wait and every CDP call has a timeout, and chromium (its own process
 group), the servers and the temp folders are cleaned up at exit (--keep keeps the folders).
 
-Needs Python 3.11, /usr/bin/chromium (or --chromium) and websocket-client (Selenium brings it:
-Scripts/install-deps.sh --test). KB in the tables is 1,024 bytes.
+Needs Python 3.11, /usr/bin/chromium (or --chromium) and websocket-client (both installed by
+Scripts/install-deps.sh --bench). KB in the tables is 1,024 bytes.
 """
 import argparse
 import atexit
@@ -354,8 +354,10 @@ def build_site(binary, case, out, logdir, label):
     log(f"site {label}: {binary} build --content {case} --output {out}")
     start = time.monotonic()
     with open(logfile, "wb") as f:
+        # Run from a folder with no Templates/ in it: `casefile build` takes ./Templates as the
+        # case's own templates when it exists, and each binary must render with its built-in ones.
         result = subprocess.run([binary, "build", "--content", case, "--output", out],
-                                stdout=f, stderr=subprocess.STDOUT, timeout=1800)
+                                stdout=f, stderr=subprocess.STDOUT, timeout=1800, cwd=logdir)
     seconds = time.monotonic() - start
     # Exit 1 is "the case has errors": the site is written all the same.
     if result.returncode not in (0, 1) or not os.path.isfile(os.path.join(out, "index.html")):
@@ -605,6 +607,8 @@ class Chromium:
         CLEANUP.add(self.stop)
 
     def launch(self):
+        if self.proc is not None:   # launched already: stop that one, never leave it behind
+            self.stop()
         self.profile = tempfile.mkdtemp(prefix="chromium-", dir=self.workdir)
         self.logfile = os.path.join(self.profile + ".log")
         flags = ["--headless=new", "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
@@ -679,7 +683,6 @@ class Chromium:
 
     def restart(self):
         log("chromium: restarting")
-        self.stop()
         self.launch()
 
     def open_page(self):

@@ -20,7 +20,7 @@ DEFAULT_INSPECTOR = {"minWidth": 200, "idealWidth": 300, "maxWidth": 400}
 DEFAULT_DETENTS = [200, "medium", "large"]
 DEFAULT_TIME_ZONE = "UTC"
 DEFAULT_LANGUAGE = "en"
-DEFAULT_PAGE_SIZE = 100
+DEFAULT_PAGE_SIZE = 50
 
 # the README's "The case file": "Suspicion is shown as a label and colour" — [lower, upper) → label; four signal
 # bars, one more filled per step (Templates/README.md: "signal bars filled by level").

@@ -6,7 +6,10 @@ public struct SiteSettings: Sendable, Hashable {
     /// An IANA time zone name; sleep schedules are wall-clock times in it.
     public var timeZone: String = "UTC"
     public var language: String = "en"
-    public var pageSize: Int = 100
+    /// Rows per table page (and per listing page). 50: a page of a hundred records, each with its
+    /// inspector panel, came to 1 MB and 21,000 elements, and a phone took twice as long to tick a
+    /// chip on it as on a page of fifty (Scripts/reader-bench.py).
+    public var pageSize: Int = 50
     public var inspector = InspectorSettings()
     public var sheet = SheetSettings()
     /// Pass raw HTML in notes through.
