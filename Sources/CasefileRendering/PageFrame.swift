@@ -196,7 +196,7 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        return Self.pagination(current: pageNumber, count: validated.pagePlan.pageCount(kind)) { link(toPage: kind, $0) }
+        return Self.pagination(current: pageNumber, count: pageCount) { link(toPage: kind, $0) }
     }
 
     /// The `pagination` context of page `current` of `count`, page n being at `href(n)`.
