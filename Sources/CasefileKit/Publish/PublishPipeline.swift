@@ -56,6 +56,7 @@ public struct PublishPipeline: Sendable {
         guard FileManager.default.fileExists(atPath: staging.appendingPathComponent(PublishedFolder.stagingMarker).path) else {
             return false
         }
+        PublishLock.removeIfOwn(for: PublishedFolder(url: options.output, displayPath: options.outputDisplay))
         // The build may still be writing (and making a folder) while this runs: try again until
         // the folder stays gone.
         for _ in 0..<5 where FileManager.default.fileExists(atPath: staging.path) {
@@ -83,6 +84,8 @@ public struct PublishPipeline: Sendable {
         let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
         try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
             .checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
+        let lock = try PublishLock.acquire(for: target)
+        defer { lock.release() }
         try target.checkOwned()
         let pid = ProcessInfo.processInfo.processIdentifier
         let removed = target.removeStale(except: pid)

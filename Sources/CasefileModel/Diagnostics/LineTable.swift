@@ -3,8 +3,14 @@
 package struct LineTable: Sendable {
     private var starts: [Int] = [0]
 
-    package init(_ bytes: some Sequence<UInt8>) {
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+    /// A page's lines: one plain loop over its bytes (a generic sequence, unspecialised across
+    /// modules, cost a metadata lookup per byte).
+    package init(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+            i += 1
+        }
     }
 
     /// A text's lines: its bytes copied once into an array, then one plain loop (a file of
