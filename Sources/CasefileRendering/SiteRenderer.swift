@@ -50,6 +50,19 @@ public struct SiteRenderer: Sendable {
     /// With the record mentions given (a preview keeps them while the collections stay).
     func render(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
+        try await render(validated, only: only, refs: refs, progress: progress, examine: { _ in () }) { file, _ in
+            try sink(file)
+        }
+    }
+
+    /// With each file examined where it is rendered, on the core that rendered it, before it
+    /// reaches `sink` with what `examine` found (publish scans its pages so, instead of reading
+    /// the site back).
+    func render<Finding: Sendable>(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
+                                   progress: ((Int, Int) -> Void)? = nil,
+                                   examine: @escaping @Sendable (OutputFile) -> Finding,
+                                   into sink: (OutputFile, Finding) throws -> Void) async throws {
+        func emit(_ file: OutputFile) throws { try sink(file, examine(file)) }
         let map = validated.pagePlan
         var jobs: [PageJob] = []
         for kind in PagePlan.Kind.allCases {
@@ -73,7 +86,7 @@ public struct SiteRenderer: Sendable {
         let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL,
                                       facetTotals: listings?.facetTotals ?? [:])
         if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
-            try sink(OutputFile(path: output.stylesheet, contents: css))
+            try emit(OutputFile(path: output.stylesheet, contents: css))
         }
         var dataPaths: [String] = []
         // The biggest first, so that they do not finish last on a core of their own.
@@ -87,31 +100,32 @@ public struct SiteRenderer: Sendable {
         let baseURL = self.baseURL
         var done = 0
         try await Parallel.forEach(all) { job in
-            switch job {
+            let file = switch job {
             case let .page(page): self.render(page, validated, problems, refs, lines, summary, output)
             case let .data(path): Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
             case let .listing(i):
                 self.render(listing: listings!.pages[i], validated, problems, refs, output)
             }
-        } receive: { file in
-            try sink(file)
+            return (file, examine(file))
+        } receive: { file, finding in
+            try sink(file, finding)
             done += 1
             progress?(done, all.count)
         }
         let reports = ValidationReports(validated)
         if let baseURL, only.contains("sitemap.xml") {
             let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
-            try sink(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
+            try emit(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
         if only.contains("validation/report.json") {
-            try sink(OutputFile(path: "validation/report.json", contents: reports.json(since: since)))
+            try emit(OutputFile(path: "validation/report.json", contents: reports.json(since: since)))
         }
         if let history, only.contains("validation/previous/report.json") {
-            try sink(OutputFile(path: "validation/previous/report.json", contents: history.report))
-            try sink(OutputFile(path: "validation/previous/digest.json", contents: history.digest))
+            try emit(OutputFile(path: "validation/previous/report.json", contents: history.report))
+            try emit(OutputFile(path: "validation/previous/digest.json", contents: history.digest))
         }
         if only.contains("validation/report.sarif") {
-            try sink(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+            try emit(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
         #expect(second.published)
         #expect(second.swap == .exchange)
         #expect(try scratch.leftovers().isEmpty)
-        #expect(try await SiteCheck(folder: scratch.output, baseURL: nil).run().isEmpty)
+        #expect(try await SiteCheck.run(folder: scratch.output, baseURL: nil).isEmpty)
     }
 
     @Test func aBrokenLinkStopsPublishNamingItsPageAndTarget() async throws {

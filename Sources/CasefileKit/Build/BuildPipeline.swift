@@ -109,10 +109,21 @@ public struct BuildPipeline: Sendable {
     /// Builds the site. Every failure is a `CasefileError`; an error of the file system that
     /// escapes a step becomes one (exit 2) rather than passing for a case problem.
     public func run(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> BuildSummary {
-        do { return try await build(events: events) } catch { throw CasefileError.from(error) }
+        try await run(events: events, examine: { _, _ in () }, found: { _ in })
     }
 
-    private func build(events: (@Sendable (BuildEvent) -> Void)?) async throws -> BuildSummary {
+    /// Builds the site with each file examined on the core that rendered it (`examine`, given the
+    /// site's base URL), what it found handed to `found` on the calling task: publish checks its
+    /// pages so.
+    func run<Finding: Sendable>(events: (@Sendable (BuildEvent) -> Void)?,
+                                examine: @escaping @Sendable (OutputFile, String?) -> Finding,
+                                found: (Finding) -> Void) async throws(CasefileError) -> BuildSummary {
+        do { return try await build(events: events, examine: examine, found: found) } catch { throw CasefileError.from(error) }
+    }
+
+    private func build<Finding: Sendable>(events: (@Sendable (BuildEvent) -> Void)?,
+                                          examine: @escaping @Sendable (OutputFile, String?) -> Finding,
+                                          found: (Finding) -> Void) async throws -> BuildSummary {
         let start = Date()
         var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
@@ -123,9 +134,9 @@ public struct BuildPipeline: Sendable {
         let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
         let (rendered, _) = try await SiteRenderer(templates: prepared.templates, baseURL: baseURL, digest: options.publishing,
                                                   history: options.history)
-            .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all) { done, total in
+            .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all, progress: { done, total in
                 events?(.rendering(done: done, total: total))
-            }
+            }, examine: { examine($0, baseURL) }, found: found)
         let listings = rendered.count { TemplateName.isListing($0) }
         let pages = rendered.count { $0.hasSuffix(".html") } - listings
         events?(.writing(files: session.count))

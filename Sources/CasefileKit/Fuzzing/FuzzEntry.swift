@@ -1,4 +1,5 @@
 import Foundation
+import CasefileOutput
 import CasefileModel
 import CasefileLoading
 
@@ -67,12 +68,12 @@ public enum FuzzEntry {
     /// them): the same scan and rules as `SiteCheck`, on bytes in memory.
     public static func checkPage(_ bytes: [UInt8], page: String = "bulletins/index.html",
                                  baseURL: String? = "https://example.org/case/") -> [PublishFailure] {
-        let scan = SiteCheck.scan(page, bytes: bytes, files: Set(sitePages), baseURL: baseURL)
-        var failures = scan.failures
-        for link in scan.pending where !scan.ids.contains(link.fragment) {
-            failures.append(PublishFailure(check: .missingFragment, page: page, line: link.line, column: link.column,
-                                           message: "broken link \"\(link.url)\" (\(link.target) has no id \"\(link.fragment)\")"))
+        let scan = SiteCheck.scan(OutputFile(path: page, bytes: bytes), baseURL: baseURL)
+        var ledger = SiteCheck.Ledger()
+        ledger.add(scan)
+        for other in sitePages where other != page {
+            ledger.add(SiteCheck.FileScan(path: other, ids: other.hasSuffix(".html") ? scan.ids : []))
         }
-        return failures
+        return ledger.failures { $0 == page ? bytes : nil }
     }
 }

@@ -5,17 +5,31 @@
 /// are skipped. One pass, linear in the page's size.
 struct HTMLScanner {
     struct Attribute {
+        /// What publish checks an attribute for.
+        enum Kind {
+            /// `id`: a fragment links can lead to.
+            case id
+            /// `name`: a fragment too, on `<a>`.
+            case name
+            /// A URL a browser follows or loads (`isURLAttribute`).
+            case url
+            case srcset
+            case style
+            /// `on…`.
+            case eventHandler
+        }
+
         var element: String
         var name: String
-        var value: String
+        var kind: Kind
+        /// The value's bytes as written, character references undecoded.
+        var raw: ArraySlice<UInt8>
         /// Byte offset of the attribute in the page, for line and column.
         var offset: Int
-    }
 
-    /// The attributes whose values are URLs a browser follows or loads.
-    static let urlAttributes: Set<String> = ["href", "src", "xlink:href", "action", "formaction", "poster", "data",
-                                             "cite", "background"]
-    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "noembed", "noframes"]
+        /// The value as a browser reads it (character references decoded).
+        var value: String { HTMLScanner.decodeEntities(raw) }
+    }
 
     let bytes: [UInt8]
 
@@ -23,11 +37,15 @@ struct HTMLScanner {
     /// attributes that publish checks (ids, anchor names, URLs, event handlers); others are
     /// skipped without building strings.
     func scan(tag: (String, Int) -> Void, attribute: (Attribute) -> Void) {
+        // The hot loops read through a `Span` of the bytes: no retain, and bounds checks the
+        // optimiser can see through.
+        let span = bytes.span
         var i = 0
-        let n = bytes.count
+        let n = span.count
         while i < n {
-            guard bytes[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
-            let next = bytes[i + 1]
+            while i < n, span[i] != UInt8(ascii: "<") { i += 1 }
+            guard i + 1 < n else { break }
+            let next = span[i + 1]
             if next == UInt8(ascii: "!") {
                 i = starts(with: Self.commentOpen, at: i) ? skip(past: Self.commentClose, from: i + 4) : skipTag(from: i)
                 continue
@@ -40,65 +58,112 @@ struct HTMLScanner {
             let start = i
             i += 1
             let nameStart = i
-            while i < n, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") { i += 1 }
+            while i < n, !Self.isSpace(span[i]), span[i] != UInt8(ascii: ">"), span[i] != UInt8(ascii: "/") { i += 1 }
             let element = Self.lowercased(bytes[nameStart..<i])
+            let rawText = mayBeRawText(from: nameStart, to: i) && Self.isRawText(element)
             tag(element, start)
-            i = attributes(of: element, from: i, attribute)
-            if Self.rawTextElements.contains(element) {
+            i = attributes(of: element, from: i, in: span, attribute)
+            if rawText {
                 i = skipRawText(element, from: i)
             }
         }
     }
 
     /// Reads attributes up to the end of the tag; returns the offset after `>`.
-    private func attributes(of element: String, from start: Int, _ attribute: (Attribute) -> Void) -> Int {
+    private func attributes(of element: String, from start: Int, in span: Span<UInt8>, _ attribute: (Attribute) -> Void) -> Int {
         var i = start
-        let n = bytes.count
+        let n = span.count
         while i < n {
-            while i < n, Self.isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "/") { i += 1 }
-            guard i < n, bytes[i] != UInt8(ascii: ">") else { return i + 1 }
+            while i < n, Self.isSpace(span[i]) || span[i] == UInt8(ascii: "/") { i += 1 }
+            guard i < n, span[i] != UInt8(ascii: ">") else { return i + 1 }
             let nameStart = i
-            while i < n, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
-                  !(bytes[i] == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: ">")) { i += 1 }
+            while i < n, !Self.isSpace(span[i]), span[i] != UInt8(ascii: "="), span[i] != UInt8(ascii: ">"),
+                  !(span[i] == UInt8(ascii: "/") && i + 1 < n && span[i + 1] == UInt8(ascii: ">")) { i += 1 }
             if i == nameStart { i += 1; continue }  // a stray `=`
             let nameEnd = i
-            while i < n, Self.isSpace(bytes[i]) { i += 1 }
+            while i < n, Self.isSpace(span[i]) { i += 1 }
             var value = i..<i
-            if i < n, bytes[i] == UInt8(ascii: "=") {
+            if i < n, span[i] == UInt8(ascii: "=") {
                 i += 1
-                while i < n, Self.isSpace(bytes[i]) { i += 1 }
-                if i < n, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                    let quote = bytes[i]
+                while i < n, Self.isSpace(span[i]) { i += 1 }
+                if i < n, span[i] == UInt8(ascii: "\"") || span[i] == UInt8(ascii: "'") {
+                    let quote = span[i]
                     i += 1
                     let valueStart = i
-                    while i < n, bytes[i] != quote { i += 1 }
+                    while i < n, span[i] != quote { i += 1 }
                     value = valueStart..<min(i, n)
                     i += 1
                 } else {
                     let valueStart = i
-                    while i < n, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+                    while i < n, !Self.isSpace(span[i]), span[i] != UInt8(ascii: ">") { i += 1 }
                     value = valueStart..<i
                 }
             }
-            guard Self.mayMatter(bytes[nameStart..<nameEnd]) else { continue }
-            let name = Self.lowercased(bytes[nameStart..<nameEnd])
-            guard name == "id" || name == "name" || name == "srcset" || name == "style" || Self.urlAttributes.contains(name)
-                    || (name.utf8.count > 2 && name.hasPrefix("on")) else { continue }
-            attribute(Attribute(element: element, name: name, value: Self.decodeEntities(bytes[value]), offset: nameStart))
+            guard let (name, kind) = checkedName(from: nameStart, to: nameEnd) else { continue }
+            attribute(Attribute(element: element, name: name, kind: kind, raw: bytes[value], offset: nameStart))
         }
         return n
     }
 
-    /// A cheap first look at an attribute name: could it be one publish checks? (`class`,
-    /// `aria-…` and `data-…` attributes, the bulk of a page, are not.)
-    private static func mayMatter(_ name: ArraySlice<UInt8>) -> Bool {
-        let first = name.first.map { $0 | 0x20 } ?? 0
-        if first == UInt8(ascii: "o") { return name.count > 2 }
-        if first == UInt8(ascii: "c") { return name.count == 4 }  // cite, not class
-        if first == UInt8(ascii: "d") { return name.count == 4 }  // data, not data-…
-        if first == UInt8(ascii: "a") { return name.count == 6 }  // action, not aria-…
-        if first == UInt8(ascii: "s") { return name.count == 3 || name.count == 5 || name.count == 6 }  // src, style, srcset
-        return [2, 3, 4, 6, 10].contains(name.count)
+    /// An attribute whose value is a URL a browser follows or loads.
+    static func isURLAttribute(_ name: String) -> Bool {
+        switch name {
+        case "href", "src", "xlink:href", "action", "formaction", "poster", "data", "cite", "background": true
+        default: false
+        }
+    }
+
+    /// An element whose content is text up to its end tag, not markup.
+    static func isRawText(_ element: String) -> Bool {
+        switch element {
+        case "script", "style", "textarea", "title", "xmp", "noembed", "noframes": true
+        default: false
+        }
+    }
+
+    /// The lower-case name and kind of an attribute publish checks (an id or anchor name, a URL,
+    /// `srcset`, `style`, an event handler), read from the page's bytes in place, without making a
+    /// string or a slice of the others (`class`, `aria-…` and `data-…`, the bulk of a page): the
+    /// name's first eight bytes, lower-cased, packed into one integer and compared with each
+    /// name's (little-endian, first byte lowest).
+    private func checkedName(from start: Int, to end: Int) -> (name: String, kind: Attribute.Kind)? {
+        let count = end - start
+        guard count >= 2, count <= 10 || bytes[start] | 0x20 == UInt8(ascii: "o") else { return nil }
+        var packed: UInt64 = 0
+        for k in 0..<min(count, 8) {
+            let b = bytes[start + k]
+            packed |= UInt64(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b) << (8 * k)
+        }
+        switch (count, packed) {
+        case (2, 0x6469): return ("id", .id)
+        case (3, 0x637273): return ("src", .url)
+        case (4, 0x6665_7268): return ("href", .url)
+        case (4, 0x656d_616e): return ("name", .name)
+        case (4, 0x6174_6164): return ("data", .url)
+        case (4, 0x6574_6963): return ("cite", .url)
+        case (5, 0x65_6c79_7473): return ("style", .style)
+        case (6, 0x7465_7363_7273): return ("srcset", .srcset)
+        case (6, 0x6e6f_6974_6361): return ("action", .url)
+        case (6, 0x7265_7473_6f70): return ("poster", .url)
+        case (10, 0x7268_3a6b_6e69_6c78), (10, 0x6974_6361_6d72_6f66), (10, 0x756f_7267_6b63_6162):
+            let name = Self.lowercased(bytes[start..<end])
+            return ["xlink:href", "formaction", "background"].contains(name) ? (name, .url) : nil
+        default:
+            guard count > 2, packed & 0xffff == 0x6e6f else { return nil }  // "on"
+            return (Self.lowercased(bytes[start..<end]), .eventHandler)
+        }
+    }
+
+    /// Whether the name in `start..<end` could be one of `isRawText`'s, by its length and first
+    /// letter (so that most tags are not compared with seven strings).
+    private func mayBeRawText(from start: Int, to end: Int) -> Bool {
+        switch bytes[start] | 0x20 {
+        case UInt8(ascii: "s"): end - start == 5 || end - start == 6
+        case UInt8(ascii: "t"): end - start == 5 || end - start == 8
+        case UInt8(ascii: "x"): end - start == 3
+        case UInt8(ascii: "n"): end - start == 7 || end - start == 8
+        default: false
+        }
     }
 
     private static let commentOpen = Array("<!--".utf8)

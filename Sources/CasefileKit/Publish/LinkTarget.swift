@@ -19,55 +19,105 @@ enum LinkTarget: Equatable {
     struct Resolver {
         let folder: [String]
         let baseURL: String?
+        /// The page's folder with 0, 1, 2… levels taken off, each ending in `/` (or empty).
+        private let ancestors: [String]
 
         init(page: String, baseURL: String?) {
-            folder = page.split(separator: "/").dropLast().map(String.init)
+            let folder = page.split(separator: "/").dropLast().map(String.init)
+            self.folder = folder
             self.baseURL = baseURL
+            ancestors = (0...folder.count).map { up in folder.dropLast(up).map { $0 + "/" }.joined() }
         }
 
         func resolve(_ url: String) -> LinkTarget {
-            var url = Substring(url)
-            if url.first?.isWhitespace == true || url.last?.isWhitespace == true {
-                url = Substring(url.trimmingCharacters(in: .whitespacesAndNewlines))
+            if let plain = plainRelative(url) { return plain }
+            var bytes = ArraySlice(url.utf8)
+            // Spaces around a URL do not count; plain ASCII ends are read as bytes, others as text.
+            if let first = bytes.first, let last = bytes.last, first <= 0x20 || last <= 0x20 || first >= 0x80 || last >= 0x80 {
+                bytes = ArraySlice(url.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
             }
             var fromRoot = false
-            if let baseURL, url.hasPrefix(baseURL) {
-                url = url.dropFirst(baseURL.count)
+            if let baseURL, bytes.starts(with: baseURL.utf8) {
+                bytes = bytes.dropFirst(baseURL.utf8.count)
                 fromRoot = true
-            } else if url.utf8.starts(with: "//".utf8) || SafetyCheck.scheme(of: String(url)) != nil {
+            } else if bytes.starts(with: "//".utf8) || SafetyCheck.scheme(ofBytes: bytes) != nil {
                 return .external
             }
             var fragment: String?
-            if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) {
-                fragment = decoded(url[url.utf8.index(after: hash)...])
-                url = url[..<hash]
+            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = decoded(bytes[(hash + 1)...])
+                bytes = bytes[..<hash]
             }
-            if let query = url.utf8.firstIndex(of: UInt8(ascii: "?")) { url = url[..<query] }
-            if url.isEmpty, !fromRoot {
+            if let query = bytes.firstIndex(of: UInt8(ascii: "?")) { bytes = bytes[..<query] }
+            if bytes.isEmpty, !fromRoot {
                 return .samePage(fragment: fragment ?? "")
             }
-            if url.utf8.first == UInt8(ascii: "/") {
+            if bytes.first == UInt8(ascii: "/") {
                 return .invalid("starts at the server's root, so it breaks when the site is served under a sub-path or opened from a file")
             }
             var parts = fromRoot ? [] : folder
-            for part in url.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            for part in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
                 if part.isEmpty || part.elementsEqual(".".utf8) { continue }
                 if part.elementsEqual("..".utf8) {
                     if parts.isEmpty { return .invalid("leads outside the site") }
                     parts.removeLast()
                 } else {
-                    parts.append(decoded(Substring(part)))
+                    parts.append(decoded(part))
                 }
             }
-            let last = url.utf8.last
-            if last == UInt8(ascii: "/") || last == UInt8(ascii: ".") && (url == "." || url.hasSuffix("/.") || url.hasSuffix("..")) || parts.isEmpty {
+            let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+            let namesFolder = bytes.last == slash || bytes.last == dot
+                && (bytes.count == 1 || bytes.dropLast().last == slash || bytes.dropLast().last == dot)
+            if namesFolder || parts.isEmpty {
                 return .invalid("names a folder, not a file: file:// cannot open a folder, so link to its index.html")
             }
             return .file(path: parts.joined(separator: "/"), fragment: fragment)
         }
 
-        private func decoded(_ text: Substring) -> String {
-            text.utf8.contains(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? String(text)) : String(text)
+        /// The form of nearly every link a site holds, resolved without the general rules:
+        /// `../` some times, then segments of letters, digits, `-`, `_`, `.` and `~` (none of them
+        /// empty, `.` or `..`), then perhaps `#` and a fragment without `%`. Nil for anything else.
+        private func plainRelative(_ url: String) -> LinkTarget? {
+            let bytes = url.utf8.span
+            let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/"), hash = UInt8(ascii: "#")
+            var i = 0, ups = 0
+            while i + 3 <= bytes.count, bytes[i] == dot, bytes[i + 1] == dot, bytes[i + 2] == slash {
+                ups += 1
+                i += 3
+            }
+            guard ups < ancestors.count, i < bytes.count else { return nil }
+            let start = i
+            var segment = i
+            func isDots(_ from: Int, _ to: Int) -> Bool {
+                (to - from == 1 && bytes[from] == dot) || (to - from == 2 && bytes[from] == dot && bytes[from + 1] == dot)
+            }
+            while i < bytes.count, bytes[i] != hash {
+                let b = bytes[i]
+                if b == slash {
+                    guard i > segment, !isDots(segment, i) else { return nil }
+                    segment = i + 1
+                } else {
+                    let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                    let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+                    guard letter || digit || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == dot || b == UInt8(ascii: "~")
+                    else { return nil }
+                }
+                i += 1
+            }
+            guard i > segment, !isDots(segment, i) else { return nil }
+            var fragment: String?
+            let utf8 = url.utf8
+            if i < bytes.count {
+                for k in (i + 1)..<bytes.count where bytes[k] <= 0x20 || bytes[k] == UInt8(ascii: "%") { return nil }
+                fragment = String(utf8[utf8.index(utf8.startIndex, offsetBy: i + 1)...])
+            }
+            let path = utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: i)]
+            return .file(path: ancestors[ups] + String(Substring(path)), fragment: fragment)
+        }
+
+        private func decoded(_ bytes: ArraySlice<UInt8>) -> String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return bytes.contains(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? text) : text
         }
     }
 }

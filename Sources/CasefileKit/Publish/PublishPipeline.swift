@@ -27,6 +27,14 @@ public struct PublishSummary: Sendable {
     public var removedStale: [String]
     /// Files of the previous output that could not be removed (someone added them meanwhile).
     public var previousLeftAt: String?
+    /// Wall-clock seconds of the stages around the build's, in order.
+    var before: [(stage: String, seconds: Double)] = []
+    var after: [(stage: String, seconds: Double)] = []
+
+    /// Wall-clock seconds of every stage in order: the output folder checked and the last
+    /// publish's report read, the build's stages (its pages scanned as they are rendered), the
+    /// links between files checked, the swap, and the previous site cleared.
+    public var stages: [(stage: String, seconds: Double)] { before + build.stages + after }
 }
 
 /// `casefile publish`: build into a staging folder beside the output, check it, then replace
@@ -81,6 +89,7 @@ public struct PublishPipeline: Sendable {
     }
 
     private func publish(events: (@Sendable (BuildEvent) -> Void)?) async throws -> PublishSummary {
+        var clock = StageClock()
         let target = PublishedFolder(url: options.output, displayPath: options.outputDisplay)
         try SiteWriter(directory: options.output, displayPath: options.outputDisplay)
             .checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
@@ -107,15 +116,24 @@ public struct PublishPipeline: Sendable {
         var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, diagnostics: [], seconds: 0),
                                      outcome: .caseProblems, stagingDisplay: stagingDisplay, checkSeconds: 0,
                                      removedStale: removed)
+        clock.end("output folder and history")
+        summary.before = clock.stages
         do {
-            summary.build = try await BuildPipeline(options: buildOptions).run(events: events)
+            // Each file is scanned where it is rendered; its links to other files wait in the ledger.
+            var ledger = SiteCheck.Ledger()
+            summary.build = try await BuildPipeline(options: buildOptions).run(events: events, examine: { file, baseURL in
+                SiteCheck.scan(file, baseURL: baseURL)
+            }, found: { ledger.add($0) })
             if summary.build.errorCount > 0 || (strict && summary.build.warningCount > 0) {
                 try? FileManager.default.removeItem(at: staging)
                 return summary
             }
-            let start = Date()
-            let failures = try await SiteCheck(folder: staging, baseURL: summary.build.baseURL).run()
-            summary.checkSeconds = Date().timeIntervalSince(start)
+            clock = StageClock()
+            let failures = ledger.failures { page in
+                (try? Data(contentsOf: staging.appendingPathComponent(page))).map { [UInt8]($0) }
+            }
+            clock.end("links between files")
+            summary.checkSeconds = clock.stages[0].seconds
             guard failures.isEmpty else {
                 try? FileManager.default.removeItem(at: staging)
                 summary.outcome = .failedChecks(failures)
@@ -131,11 +149,14 @@ public struct PublishPipeline: Sendable {
             throw error
         }
         let (method, previous) = try FolderSwap.replace(target.url, with: staging)
+        clock.end("swap")
         summary.swap = method
         summary.outcome = .published
         if let previous, !PublishedFolder.removeOwnFiles(of: previous) {
             summary.previousLeftAt = (parentDisplay.isEmpty ? "" : parentDisplay + "/") + previous.lastPathComponent
         }
+        clock.end("previous site cleared")
+        summary.after = clock.stages
         return summary
     }
 }
