@@ -31,7 +31,7 @@ package struct MirrorWriter: Sendable, OutputSink {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw CasefileError.unwritable(url.path, reason: error.localizedDescription)
+            throw CasefileError.unwritable(url.path, reason: FileBytes.reason(of: error))
         }
         digests[file.path] = digest
         return true

@@ -31,7 +31,7 @@ public struct SiteWriter: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw CasefileError.unwritable(displayPath, reason: error.localizedDescription)
+            throw CasefileError.unwritable(displayPath, reason: FileBytes.reason(of: error))
         }
         return Session(writer: self, previous: Self.manifest(of: directory) ?? [])
     }
@@ -68,7 +68,7 @@ public struct SiteWriter: Sendable {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
             } catch {
-                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.localizedDescription)
+                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: FileBytes.reason(of: error))
             }
             do { try FileBytes.write(file.bytes, to: url.path) } catch {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.reason)
@@ -90,7 +90,7 @@ public struct SiteWriter: Sendable {
                 try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifest)
             } catch {
                 throw CasefileError.unwritable("\(writer.displayPath)/\(SiteWriter.manifestName)",
-                                               reason: error.localizedDescription)
+                                               reason: FileBytes.reason(of: error))
             }
             return stale
         }

@@ -40,6 +40,16 @@ struct Publish: AsyncParsableCommand {
     @Flag(name: .long, help: "Refuse to publish when the case has warnings too.")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp("How many pages to render and check at once (default: every core).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(name: [.short, .long], help: "Print how long each stage took (the build's, the checks of links between files, the swap, clearing the previous site) on standard error.")
+    var verbose = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
     func run() async throws {
         let terminal = Terminal()
         do { try await execute(terminal) } catch { throw terminal.exit(error) }
@@ -64,13 +74,22 @@ struct Publish: AsyncParsableCommand {
         }
         let summary: PublishSummary
         do {
-            summary = try await pipeline.run { progress?.show($0) }
+            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) { () async throws(CasefileError) in
+                try await pipeline.run { progress?.show($0) }
+            }
         } catch {
             Interruption.waitIfStopping()
             progress?.finish()
-            throw error
+            // Every failure comes before the swap, or is the swap's own and undone: say so.
+            let failure = CasefileError.from(error)
+            throw CasefileError.failed("\(failure)\nPublish changed nothing; \(output) is as it was.")
         }
         progress?.finish()
+        if verbose {
+            for (stage, seconds) in summary.stages {
+                terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
+            }
+        }
         for name in summary.removedStale {
             terminal.error("Removed \(name), left behind by a publish that was stopped.")
         }

@@ -53,6 +53,31 @@ import Testing
         #expect(LinkTarget.resolve(url, from: page, baseURL: "https://example.org/case/") == expected)
     }
 
+    /// The byte-level reading of plain links gives the keys of what `resolve` finds, and leaves
+    /// every other form to it.
+    @Test(arguments: ["suspects/by/fruits-asc.page-2.html"], [
+        "../../bulletins/page-3.html#bulletin-12", "../page-2.html", "fruits-asc.html#_collapsed", "../../index.html",
+        "../../data/case.json", "../../data/case.json#x", "a.html#", "../../../x.html", "./page.html", "x//y.html",
+        "x/./y.html", "x/../y.html", "x/", "..", "../", "#top", "caf%C3%A9.html", "a.html#%C3%A9", "a.html#b c",
+        "A.HTML#Top", "a.html#b#c", "~x/y_z-1.2.html#q", "a.htm#x", ".html#x",
+    ])
+    func plainLinksAreKeyedAsResolved(page: String, url: String) throws {
+        let resolver = LinkTarget.Resolver(page: page, baseURL: nil)
+        let plain = resolver.plainKeys(ArraySlice(url.utf8))
+        let forms = ["../../bulletins/page-3.html#bulletin-12", "../page-2.html", "fruits-asc.html#_collapsed",
+                     "../../index.html", "../../data/case.json", "../../data/case.json#x", "a.html#", "A.HTML#Top",
+                     "a.html#b#c", "~x/y_z-1.2.html#q", "a.htm#x", ".html#x"]
+        #expect((plain != nil) == forms.contains(url), "which forms are read as plain")
+        guard let plain else { return }
+        guard case let .file(path, fragment) = resolver.resolve(url) else {
+            Issue.record("\(url) resolves to no file")
+            return
+        }
+        #expect(plain.file == LinkKey.file(path))
+        let checked = fragment.flatMap { !$0.isEmpty && path.hasSuffix(".html") ? LinkKey.fragment(path, $0) : nil }
+        #expect(plain.fragment == checked)
+    }
+
     @Test(arguments: [("index.html", "/index.html"), ("index.html", "bulletins/"), ("index.html", "../up.html"),
                       ("fruits/index.html", "..")])
     func refusesLinksThatBreakSomewhere(page: String, url: String) {

@@ -72,8 +72,10 @@ public enum FuzzEntry {
         var ledger = SiteCheck.Ledger()
         ledger.add(scan)
         for other in sitePages where other != page {
-            ledger.add(SiteCheck.FileScan(path: other, ids: other.hasSuffix(".html") ? scan.ids : []))
+            // The same ids, keyed for that page.
+            let ids = other.hasSuffix(".html") ? SiteCheck.ids(of: bytes).map { LinkKey.fragment(other, $0) } : []
+            ledger.add(SiteCheck.FileScan(path: other, ids: ids))
         }
-        return ledger.failures { $0 == page ? bytes : nil }
+        return ledger.failures(baseURL: baseURL) { $0 == page ? bytes : nil }
     }
 }

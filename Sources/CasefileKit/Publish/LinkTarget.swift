@@ -1,4 +1,5 @@
 import Foundation
+import CasefileOutput
 
 /// Where a URL found on a page leads, resolved the way a browser resolves it against the page:
 /// outside the site, to a fragment of the same page, or to a file of the site (and a fragment).
@@ -19,18 +20,21 @@ enum LinkTarget: Equatable {
     struct Resolver {
         let folder: [String]
         let baseURL: String?
-        /// The page's folder with 0, 1, 2… levels taken off, each ending in `/` (or empty).
-        private let ancestors: [String]
+        /// The page's folder with 0, 1, 2… levels taken off (each ending in `/`, or empty), hashed.
+        private let ancestorKeys: [FNV64]
 
         init(page: String, baseURL: String?) {
             let folder = page.split(separator: "/").dropLast().map(String.init)
             self.folder = folder
             self.baseURL = baseURL
-            ancestors = (0...folder.count).map { up in folder.dropLast(up).map { $0 + "/" }.joined() }
+            ancestorKeys = (0...folder.count).map { up in
+                var key = FNV64()
+                key.add(folder.dropLast(up).map { $0 + "/" }.joined())
+                return key
+            }
         }
 
         func resolve(_ url: String) -> LinkTarget {
-            if let plain = plainRelative(url) { return plain }
             var bytes = ArraySlice(url.utf8)
             // Spaces around a URL do not count; plain ASCII ends are read as bytes, others as text.
             if let first = bytes.first, let last = bytes.last, first <= 0x20 || last <= 0x20 || first >= 0x80 || last >= 0x80 {
@@ -74,25 +78,28 @@ enum LinkTarget: Equatable {
             return .file(path: parts.joined(separator: "/"), fragment: fragment)
         }
 
-        /// The form of nearly every link a site holds, resolved without the general rules:
-        /// `../` some times, then segments of letters, digits, `-`, `_`, `.` and `~` (none of them
-        /// empty, `.` or `..`), then perhaps `#` and a fragment without `%`. Nil for anything else.
-        private func plainRelative(_ url: String) -> LinkTarget? {
-            let bytes = url.utf8.span
+        /// Where a link of the form nearly every link of a site has leads, as keys (`LinkKey`),
+        /// read from its bytes without making a string: `../` some times, then segments of
+        /// letters, digits, `-`, `_`, `.` and `~` (none of them empty, `.` or `..`), then perhaps
+        /// `#` and a fragment without spaces or `%`. The file's key, and the fragment's when there
+        /// is one to check (a non-empty fragment of a page); nil for any other form, which
+        /// `resolve` reads. `Tests/CasefileKitTests/LinkCheckTests` holds the two to agreeing.
+        func plainKeys(_ raw: ArraySlice<UInt8>) -> (file: UInt64, fragment: UInt64?)? {
             let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/"), hash = UInt8(ascii: "#")
-            var i = 0, ups = 0
-            while i + 3 <= bytes.count, bytes[i] == dot, bytes[i + 1] == dot, bytes[i + 2] == slash {
+            let end = raw.endIndex
+            var i = raw.startIndex, ups = 0
+            while i + 3 <= end, raw[i] == dot, raw[i + 1] == dot, raw[i + 2] == slash {
                 ups += 1
                 i += 3
             }
-            guard ups < ancestors.count, i < bytes.count else { return nil }
-            let start = i
+            guard ups < ancestorKeys.count, i < end else { return nil }
+            var key = ancestorKeys[ups]
             var segment = i
             func isDots(_ from: Int, _ to: Int) -> Bool {
-                (to - from == 1 && bytes[from] == dot) || (to - from == 2 && bytes[from] == dot && bytes[from + 1] == dot)
+                (to - from == 1 && raw[from] == dot) || (to - from == 2 && raw[from] == dot && raw[from + 1] == dot)
             }
-            while i < bytes.count, bytes[i] != hash {
-                let b = bytes[i]
+            while i < end, raw[i] != hash {
+                let b = raw[i]
                 if b == slash {
                     guard i > segment, !isDots(segment, i) else { return nil }
                     segment = i + 1
@@ -102,22 +109,45 @@ enum LinkTarget: Equatable {
                     guard letter || digit || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == dot || b == UInt8(ascii: "~")
                     else { return nil }
                 }
+                key.add(b)
                 i += 1
             }
             guard i > segment, !isDots(segment, i) else { return nil }
-            var fragment: String?
-            let utf8 = url.utf8
-            if i < bytes.count {
-                for k in (i + 1)..<bytes.count where bytes[k] <= 0x20 || bytes[k] == UInt8(ascii: "%") { return nil }
-                fragment = String(utf8[utf8.index(utf8.startIndex, offsetBy: i + 1)...])
+            let file = key.value
+            guard i + 1 < end else { return (file, nil) }
+            key.add(hash)
+            for k in (i + 1)..<end {
+                let b = raw[k]
+                if b <= 0x20 || b == UInt8(ascii: "%") { return nil }
+                key.add(b)
             }
-            let path = utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: i)]
-            return .file(path: ancestors[ups] + String(Substring(path)), fragment: fragment)
+            let page = i - segment >= 5 && raw[(i - 5)..<i].elementsEqual(".html".utf8)
+            return (file, page ? key.value : nil)
         }
 
         private func decoded(_ bytes: ArraySlice<UInt8>) -> String {
             let text = String(decoding: bytes, as: UTF8.self)
             return bytes.contains(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? text) : text
         }
+    }
+}
+
+/// Where links lead, as 64-bit hashes (FNV-1a) of the resolved path, and of the path, `#` and the
+/// fragment: publish compares these with the keys of the site's files and ids instead of strings.
+/// Two different targets share a key with a chance of about one in 2^64 over the ids of a site;
+/// then a broken link would pass.
+enum LinkKey {
+    static func file(_ path: String) -> UInt64 {
+        var key = FNV64()
+        key.add(path)
+        return key.value
+    }
+
+    static func fragment(_ path: String, _ id: String) -> UInt64 {
+        var key = FNV64()
+        key.add(path)
+        key.add(UInt8(ascii: "#"))
+        key.add(id)
+        return key.value
     }
 }

@@ -28,7 +28,9 @@ struct PublishLock {
         for _ in 0..<8 {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                throw CasefileError.unwritable(display, reason: String(cString: strerror(errno)))
+                // The folder it sits in cannot be written: neither can the staging folder beside it.
+                throw CasefileError.unwritable(errno == EROFS || errno == EACCES || errno == ENOSPC ? target.displayPath : display,
+                                               reason: String(cString: strerror(errno)))
             }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let failure = errno
@@ -46,7 +48,8 @@ struct PublishLock {
             if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
                 let pid = Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8)
                 _ = ftruncate(fd, 0)
-                FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(pid)
+                // On a full disk the pid may not fit: the lock holds without it.
+                try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: pid)
                 return PublishLock(path: path, descriptor: fd)
             }
             close(fd)

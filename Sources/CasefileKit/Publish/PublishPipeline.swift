@@ -106,7 +106,7 @@ public struct PublishPipeline: Sendable {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data().write(to: staging.appendingPathComponent(PublishedFolder.stagingMarker))
         } catch {
-            throw CasefileError.unwritable(stagingDisplay, reason: error.localizedDescription)
+            throw CasefileError.unwritable(stagingDisplay, reason: FileBytes.reason(of: error))
         }
         var buildOptions = options
         buildOptions.publishing = true
@@ -129,7 +129,7 @@ public struct PublishPipeline: Sendable {
                 return summary
             }
             clock = StageClock()
-            let failures = ledger.failures { page in
+            let failures = ledger.failures(baseURL: summary.build.baseURL) { page in
                 (try? Data(contentsOf: staging.appendingPathComponent(page))).map { [UInt8]($0) }
             }
             clock.end("links between files")
@@ -142,7 +142,7 @@ public struct PublishPipeline: Sendable {
             do {
                 try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
             } catch {
-                throw CasefileError.unwritable(stagingDisplay + "/" + PublishedFolder.stagingMarker, reason: error.localizedDescription)
+                throw CasefileError.unwritable(stagingDisplay + "/" + PublishedFolder.stagingMarker, reason: FileBytes.reason(of: error))
             }
         } catch {
             try? FileManager.default.removeItem(at: staging)

@@ -47,8 +47,9 @@ struct PublishedFolder {
     }
 
     /// Removes what a publish that was killed left beside the output: staging folders (marked,
-    /// so wholly ours) and previous outputs not yet deleted (only the files their manifest lists).
-    /// A folder whose process still runs is left alone. Returns the names removed.
+    /// so wholly ours) and previous outputs not yet deleted (only the files their manifest lists,
+    /// or folders that hold no file at all). A folder whose process still runs is left alone.
+    /// Returns the names removed.
     func removeStale(except own: Int32) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
         var removed: [String] = []
@@ -60,6 +61,9 @@ struct PublishedFolder {
                 if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(name) }
             } else if SiteWriter.manifest(of: folder) != nil, Self.removeOwnFiles(of: folder) {
                 removed.append(name)
+            } else if Self.isFolder(folder), SiteCheck.files(in: folder).isEmpty {
+                // A previous site stopped after its last file and its manifest went: folders only.
+                if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(name) }
             }
         }
         return removed
@@ -83,6 +87,12 @@ struct PublishedFolder {
         }
         guard (try? fm.contentsOfDirectory(atPath: folder.path))?.isEmpty == true else { return false }
         return (try? fm.removeItem(at: folder)) != nil
+    }
+
+    static func isFolder(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+            && (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == nil
     }
 
     static func isRunning(_ pid: Int32) -> Bool {

@@ -6,20 +6,28 @@ import CasefileOutput
 /// to a file and an id, and nothing executes (`SafetyCheck`). Each file is scanned where it is
 /// rendered, on the core that rendered it, from the bytes about to be written (`scan`): what a
 /// page alone can show (code, a malformed link, a missing fragment of its own) is settled there.
-/// Its links to other files wait in a `Ledger` until every file is known; the ledger keeps each
-/// link target once however many pages link to it, so the work and the memory grow with the
-/// site's targets, not with its links.
+/// Links and ids are kept as keys (`LinkKey`), hashed from the bytes without making strings; the
+/// links to other files wait in a `Ledger` until every file is known, each target once however
+/// many pages link to it, so the work and the memory grow with the site's targets, not its links.
+/// Only a broken link is read again as text, to name it.
 public enum SiteCheck {
     /// How many failures of one check on one page are reported before "and N more".
     static let perPageLimit = 20
 
-    /// What one file showed: failures found on it alone (with their place), its ids, and its links
-    /// to other files, by the file they lead to: for each, the fragment (empty for none) and the
-    /// link's offset on this page (its URL is read again from there only if it is broken).
+    /// A link to another file, and an id in it when it names one.
+    struct Link: Sendable {
+        var file: UInt64
+        var fragment: UInt64?
+        /// Where on its page (its URL is read again from there only if it is broken).
+        var offset: Int
+    }
+
+    /// What one file showed: failures found on it alone (with their place), the keys of its ids,
+    /// and its links to other files (one for each target).
     struct FileScan: Sendable {
         var path: String
-        var ids: Set<String> = []
-        var links: [String: [(fragment: String, offset: Int)]] = [:]
+        var ids: [UInt64] = []
+        var links: [Link] = []
         var failures: [PublishFailure] = []
     }
 
@@ -35,10 +43,14 @@ public enum SiteCheck {
         let scanner = HTMLScanner(bytes: bytes)
         var lines: LineTable?
         let resolver = LinkTarget.Resolver(page: page, baseURL: baseURL)
-        var samePage: [(fragment: String, url: String, offset: Int)] = []
-        // Room for what a page of this size holds, so that the sets do not grow step by step.
-        var seen = Set<String>(minimumCapacity: bytes.count / 1024)
-        result.ids.reserveCapacity(bytes.count / 2048)
+        let pageFile = LinkKey.file(page)
+        var pageID = FNV64()
+        pageID.add(page)
+        pageID.add(UInt8(ascii: "#"))
+        var ids = Set<UInt64>(minimumCapacity: bytes.count / 2048)
+        var samePage: [(key: UInt64, offset: Int)] = []
+        // Room for what a page of this size holds, so that the set does not grow step by step.
+        var seen = Set<UInt64>(minimumCapacity: bytes.count / 1024)
         var counts: [PublishCheck: Int] = [:]
         func fail(_ check: PublishCheck, _ message: String, at offset: Int) {
             counts[check, default: 0] += 1
@@ -47,111 +59,148 @@ public enum SiteCheck {
             let (line, column) = lines!.location(of: offset)
             result.failures.append(PublishFailure(check: check, page: page, line: line, column: column, message: message))
         }
+        func id(_ a: HTMLScanner.Attribute) {
+            var key = pageID
+            if a.raw.contains(UInt8(ascii: "&")) {
+                key.add(a.value)
+            } else {
+                for byte in a.raw { key.add(byte) }
+            }
+            ids.insert(key.value)
+        }
         scanner.scan { element, offset in
             if let bad = SafetyCheck.element(element) { fail(bad.check, bad.message, at: offset) }
         } attribute: { a in
             if let bad = SafetyCheck.attribute(a) { fail(bad.check, bad.message, at: a.offset) }
             switch a.kind {
-            case .id: result.ids.insert(a.value); return
-            case .name: if a.element == "a" { result.ids.insert(a.value) }; return
+            case .id: id(a); return
+            case .name: if a.element == "a" { id(a) }; return
             case .url: break
             case .srcset, .style, .eventHandler: return
             }
-            let url = a.value
-            guard seen.insert(url).inserted else { return }
-            switch resolver.resolve(url) {
-            case .external: break
-            case let .invalid(why): fail(.brokenLink, "broken link \"\(url)\" (\(why))", at: a.offset)
-            case let .samePage(fragment):
-                if !fragment.isEmpty { samePage.append((fragment, url, a.offset)) }
-            case let .file(path, fragment):
-                if path == page, let fragment, !fragment.isEmpty {
-                    samePage.append((fragment, url, a.offset))
-                } else {
-                    let checked = fragment.map { path.hasSuffix(".html") ? $0 : "" } ?? ""
-                    result.links[path, default: []].append((checked, a.offset))
+            var keys = a.raw.contains(UInt8(ascii: "&")) ? nil : resolver.plainKeys(a.raw)
+            if keys == nil {
+                let url = a.value
+                switch resolver.resolve(url) {
+                case .external: return
+                case let .invalid(why):
+                    guard seen.insert(LinkKey.file(url)).inserted else { return }
+                    fail(.brokenLink, "broken link \"\(url)\" (\(why))", at: a.offset)
+                    return
+                case let .samePage(fragment):
+                    if !fragment.isEmpty { keys = (pageFile, LinkKey.fragment(page, fragment)) }
+                case let .file(path, fragment):
+                    let checked = fragment.flatMap { !$0.isEmpty && path.hasSuffix(".html") ? $0 : nil }
+                    keys = (LinkKey.file(path), checked.map { LinkKey.fragment(path, $0) })
                 }
             }
+            guard let (file, fragment) = keys, seen.insert(fragment ?? file).inserted else { return }
+            if file == pageFile {
+                if let fragment { samePage.append((fragment, a.offset)) }
+            } else {
+                result.links.append(Link(file: file, fragment: fragment, offset: a.offset))
+            }
         }
-        for link in samePage where !result.ids.contains(link.fragment) {
-            fail(.missingFragment, "broken link \"\(link.url)\" (this page has no id \"\(link.fragment)\")", at: link.offset)
+        for link in samePage where !ids.contains(link.key) {
+            let (url, fragment) = Self.link(at: link.offset, on: page, bytes: bytes, baseURL: baseURL)
+            fail(.missingFragment, "broken link \"\(url)\" (this page has no id \"\(fragment)\")", at: link.offset)
         }
         for (check, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > perPageLimit {
             result.failures.append(PublishFailure(check: check, page: page,
                                                   message: "and \(count - perPageLimit) more \(check.rawValue) failures on this page"))
         }
+        result.ids = Array(ids)
+    }
+
+    /// The ids a page declares, as text (the fuzzer's site gives every page the same).
+    static func ids(of bytes: [UInt8]) -> Set<String> {
+        var ids: Set<String> = []
+        HTMLScanner(bytes: bytes).scan { _, _ in } attribute: { a in
+            if a.kind == .id || (a.kind == .name && a.element == "a") { ids.insert(a.value) }
+        }
+        return ids
+    }
+
+    /// The URL of the link at `offset` of a page, and where it leads (to name a broken one).
+    static func link(at offset: Int, on page: String, bytes: [UInt8], baseURL: String?) -> (url: String, fragment: String) {
+        var url = "?"
+        HTMLScanner(bytes: bytes).scan { _, _ in } attribute: { a in
+            if a.offset == offset { url = a.value }
+        }
+        switch LinkTarget.resolve(url, from: page, baseURL: baseURL) {
+        case let .samePage(fragment): return (url, fragment)
+        case let .file(_, fragment): return (url, fragment ?? "")
+        case .external, .invalid: return (url, "")
+        }
     }
 
     /// The scans of a whole site, gathered as its files are written; `failures` settles the links
-    /// between files once all are in. Each target (a file, and an id in it) is kept once, with
-    /// where it was first used (the least page, then offset) and by how many pages.
+    /// between files once all are in. Each target is kept once, with where it was first used
+    /// (the least page, then offset) and by how many pages.
     struct Ledger {
         private struct Use {
+            var file: UInt64
+            var hasFragment: Bool
             var page: Int
             var offset: Int
             var pages: Int
         }
 
         private var pages: [String] = []
-        private var ids: [String: Set<String>] = [:]
-        private var uses: [String: [String: Use]] = [:]
+        private var files: Set<UInt64> = []
+        private var ids: Set<UInt64> = []
+        private var uses: [UInt64: Use] = [:]
         private var failures: [PublishFailure] = []
 
         mutating func add(_ scan: FileScan) {
             let page = pages.count
             pages.append(scan.path)
-            if !scan.ids.isEmpty { ids[scan.path] = scan.ids }
+            files.insert(LinkKey.file(scan.path))
+            ids.formUnion(scan.ids)
             failures += scan.failures
-            for (path, links) in scan.links {
-                var targets = uses.removeValue(forKey: path) ?? [:]
-                for link in links {
-                    if let use = targets[link.fragment] {
-                        let earlier = (scan.path, link.offset) < (pages[use.page], use.offset)
-                        targets[link.fragment] = Use(page: earlier ? page : use.page, offset: earlier ? link.offset : use.offset,
-                                                     pages: use.pages + 1)
-                    } else {
-                        targets[link.fragment] = Use(page: page, offset: link.offset, pages: 1)
-                    }
+            for link in scan.links {
+                let key = link.fragment ?? link.file
+                if let use = uses[key] {
+                    let earlier = (scan.path, link.offset) < (pages[use.page], use.offset)
+                    uses[key] = Use(file: use.file, hasFragment: use.hasFragment, page: earlier ? page : use.page,
+                                    offset: earlier ? link.offset : use.offset, pages: use.pages + 1)
+                } else {
+                    uses[key] = Use(file: link.file, hasFragment: link.fragment != nil, page: page, offset: link.offset, pages: 1)
                 }
-                uses[path] = targets
             }
         }
 
         /// Every failure in page order (each page's by line, its "and N more" lines last). `bytes`
-        /// gives a page's bytes back, to name a broken link to another file and its place.
-        func failures(bytes: (String) -> [UInt8]?) -> [PublishFailure] {
-            let files = Set(pages)
-            var broken: [Int: [(offset: Int, pages: Int, why: String, check: PublishCheck)]] = [:]
-            for (path, targets) in uses {
-                let exists = files.contains(path)
-                for (fragment, use) in targets {
-                    if !exists {
-                        broken[use.page, default: []].append((use.offset, use.pages, "no such file", .brokenLink))
-                    } else if !fragment.isEmpty, ids[path]?.contains(fragment) != true {
-                        broken[use.page, default: []].append((use.offset, use.pages, "\(path) has no id \"\(fragment)\"",
-                                                              .missingFragment))
-                    }
+        /// gives a page's bytes back, to name a broken link to another file and its place (read
+        /// with the site's `baseURL`).
+        func failures(baseURL: String?, bytes: (String) -> [UInt8]?) -> [PublishFailure] {
+            var broken: [Int: [(offset: Int, pages: Int, missingFile: Bool)]] = [:]
+            for (key, use) in uses {
+                if !files.contains(use.file) {
+                    broken[use.page, default: []].append((use.offset, use.pages, true))
+                } else if use.hasFragment, !ids.contains(key) {
+                    broken[use.page, default: []].append((use.offset, use.pages, false))
                 }
             }
             var all = failures
             for (index, links) in broken {
                 let page = pages[index]
-                let text = bytes(page)
-                let lines = text.map(LineTable.init)
-                var urls: [Int: String] = [:]
-                if let text {
-                    HTMLScanner(bytes: text).scan { _, _ in } attribute: { a in
-                        if a.kind == .url { urls[a.offset] = a.value }
-                    }
-                }
+                let text = bytes(page) ?? []
+                let lines = LineTable(text)
                 var counts: [PublishCheck: Int] = [:]
                 for link in links.sorted(by: { $0.offset < $1.offset }) {
-                    counts[link.check, default: 0] += 1
-                    guard counts[link.check]! <= perPageLimit else { continue }
+                    let check: PublishCheck = link.missingFile ? .brokenLink : .missingFragment
+                    counts[check, default: 0] += 1
+                    guard counts[check]! <= perPageLimit else { continue }
+                    let (url, fragment) = SiteCheck.link(at: link.offset, on: page, bytes: text, baseURL: baseURL)
+                    var why = "no such file"
+                    if !link.missingFile, case let .file(path, _) = LinkTarget.resolve(url, from: page, baseURL: baseURL) {
+                        why = "\(path) has no id \"\(fragment)\""
+                    }
                     let others = link.pages > 1 ? "; \(link.pages - 1) more \(link.pages == 2 ? "page links" : "pages link") to it" : ""
-                    let place = lines?.location(of: link.offset)
-                    all.append(PublishFailure(check: link.check, page: page, line: place?.line, column: place?.column,
-                                              message: "broken link \"\(urls[link.offset] ?? "?")\" (\(link.why)\(others))"))
+                    let place = text.isEmpty ? nil : lines.location(of: link.offset)
+                    all.append(PublishFailure(check: check, page: page, line: place?.line, column: place?.column,
+                                              message: "broken link \"\(url)\" (\(why)\(others))"))
                 }
                 for (check, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > perPageLimit {
                     all.append(PublishFailure(check: check, page: page,
@@ -181,7 +230,7 @@ public enum SiteCheck {
         }
         var ledger = Ledger()
         for scan in scans { ledger.add(scan) }
-        return ledger.failures { page in (try? Data(contentsOf: folder.appendingPathComponent(page))).map { [UInt8]($0) } }
+        return ledger.failures(baseURL: baseURL) { page in (try? Data(contentsOf: folder.appendingPathComponent(page))).map { [UInt8]($0) } }
     }
 
     /// Every regular file (and symbolic link) below `folder`, hidden ones included, as sorted

@@ -67,7 +67,7 @@ package enum FileBytes {
         guard close(descriptor) == 0 else { throw Failure(reason: reason(errno)) }
     }
 
-    private static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }
