@@ -36,8 +36,7 @@ struct PublishedFolder {
         guard isFolder.boolValue else {
             throw CasefileError.refused(displayPath, reason: "it is a file, not a folder; choose another --output")
         }
-        let listed = SiteWriter.manifest(of: url) ?? []
-        let foreign = SiteCheck.files(in: url).filter { $0 != SiteWriter.manifestName && !listed.contains($0) }
+        let foreign = Self.unlisted(in: url)
         guard foreign.isEmpty else {
             let shown = foreign.prefix(3).map { "\(displayPath)/\($0)" }.joined(separator: ", ")
             let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
@@ -69,24 +68,67 @@ struct PublishedFolder {
         return removed
     }
 
+    /// The files below `folder` that its manifest does not list (the manifest itself aside), as
+    /// sorted relative paths. Only folders are listed, never a file examined: a name the manifest
+    /// lists is taken as its file, a folder it implies is walked, and only another name costs a
+    /// look at what it is (a folder is walked too; anything else is not ours).
+    static func unlisted(in folder: URL) -> [String] {
+        let listed = SiteWriter.manifest(of: folder) ?? []
+        let implied = folders(of: listed)
+        var foreign: [String] = []
+        func walk(_ relative: String) {
+            let here = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here.path)) ?? [] {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if listed.contains(path) || (relative.isEmpty && name == SiteWriter.manifestName) { continue }
+                if implied.contains(path) || isFolder(folder.appendingPathComponent(path)) {
+                    walk(path)
+                } else {
+                    foreign.append(path)
+                }
+            }
+        }
+        walk("")
+        return foreign.sorted()
+    }
+
+    /// Every folder the paths lie in (not the root).
+    static func folders(of paths: some Sequence<String>) -> Set<String> {
+        var folders: Set<String> = []
+        for path in paths {
+            var rest = Substring(path)
+            while let slash = rest.lastIndex(of: "/") {
+                rest = rest[..<slash]
+                guard folders.insert(String(rest)).inserted else { break }
+            }
+        }
+        return folders
+    }
+
     /// Deletes the files `folder`'s manifest lists, the manifest, then the folders left empty.
-    /// True when nothing is left.
+    /// Files are unlinked, never removed as folders: a folder put where a listed file was stays,
+    /// with what it holds. True when nothing is left.
     @discardableResult
     static func removeOwnFiles(of folder: URL) -> Bool {
+        let listed = (SiteWriter.manifest(of: folder) ?? []).filter(SiteWriter.isSafeRelative).sorted()
+        let base = folder.path
+        // Two halves at once, each mostly in folders of its own: unlinking is the kernel's work.
+        let halves = [listed[..<(listed.count / 2)], listed[(listed.count / 2)...]]
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            for path in halves[half] { unlink(base + "/" + path) }
+        }
+        unlink(base + "/" + SiteWriter.manifestName)
+        unlink(base + "/" + stagingMarker)
+        for sub in folders(of: listed).sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count }) {
+            rmdir(base + "/" + sub)  // only when empty
+        }
+        if rmdir(base) == 0 { return true }
+        // Something is left: folders the manifest does not imply, emptied too, deepest first.
         let fm = FileManager.default
-        for path in (SiteWriter.manifest(of: folder) ?? []).sorted() where SiteWriter.isSafeRelative(path) {
-            try? fm.removeItem(at: folder.appendingPathComponent(path))
-        }
-        try? fm.removeItem(at: folder.appendingPathComponent(SiteWriter.manifestName))
-        try? fm.removeItem(at: folder.appendingPathComponent(stagingMarker))
-        let folders = (fm.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? [])
+        let rest = (fm.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])
             .sorted { $0.split(separator: "/").count > $1.split(separator: "/").count }
-        for sub in folders {
-            let path = folder.appendingPathComponent(sub).path
-            if (try? fm.contentsOfDirectory(atPath: path))?.isEmpty == true { try? fm.removeItem(atPath: path) }
-        }
-        guard (try? fm.contentsOfDirectory(atPath: folder.path))?.isEmpty == true else { return false }
-        return (try? fm.removeItem(at: folder)) != nil
+        for sub in rest { rmdir(base + "/" + sub) }
+        return rmdir(base) == 0
     }
 
     static func isFolder(_ url: URL) -> Bool {
