@@ -10,13 +10,14 @@
 # the 10k case (make-case.py defaults: 10,000 animals, 10,000 bulletins, 200 fruits, 20,000
 # notes) and the 100k case (--animals 100000 --bulletins 100000 --notes 0.2; left out with
 # --quick), then runs RUNS rounds (default 5), each one run of every target in turn: the floor,
-# casefile on 10k, hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
-# casefile on 100k. Interleaving spreads the machine's other load over every target alike.
-# Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an empty
-# output folder, on a tmpfs (/dev/shm) unless BENCH_OUT names another place (see below why).
-# It prints every run, then each target's medians and the ratios casefile-10k / floor,
-# hugo-10k / casefile-10k and casefile-100k / casefile-10k, and last a Markdown table for the
-# README. The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
+# casefile build on 10k, casefile publish on 10k into an empty folder, publish again over that
+# (republish), hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
+# build and publish on 100k. Interleaving spreads the machine's other load over every target
+# alike. Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an
+# empty output folder (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT
+# names another place (see below why). It prints every run, then each target's medians and the
+# ratios casefile-10k / floor, hugo-10k / casefile-10k, casefile-100k / casefile-10k and each
+# publish / its build, and last a Markdown table for the README. The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
 # (or under BENCH_OUT); both are removed on exit.
 #
 #   BENCH_OUT=/tmp Scripts/bench.sh --quick 3     # the outputs on /tmp's file system instead
@@ -70,24 +71,32 @@ fi
 
 # The targets, in the order of each round. Each is a name and a shell command; OUT is the
 # output folder, emptied before each run.
-targets=(floor casefile-10k)
+targets=(floor casefile-10k casefile-10k-publish casefile-10k-republish)
 [ "$have_hugo" = 1 ] && targets+=(hugo-10k)
 targets+=(casefile-10k-jobs1)
-[ "$runs_100k" -gt 0 ] && targets+=(casefile-100k)
+[ "$runs_100k" -gt 0 ] && targets+=(casefile-100k casefile-100k-publish)
 
 command_for() {  # NAME -> the command line that runs it, for the log and the table
   case "$1" in
     floor) echo "cmark-floor < notes list" ;;
     casefile-10k) echo "casefile build --quiet --content case-10k --output OUT" ;;
+    casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
+      local size=${name#casefile-}
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" publish --content "$work/case-${size%%-*}" --output "$out" \
+        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     casefile-10k-jobs1) echo "casefile build --quiet --jobs 1 --content case-10k --output OUT" ;;
     casefile-100k) echo "casefile build --quiet --content case-100k --output OUT" ;;
+    casefile-10k-publish) echo "casefile publish --content case-10k --output OUT (OUT empty)" ;;
+    casefile-10k-republish) echo "casefile publish --content case-10k --output OUT (OUT the publish before)" ;;
+    casefile-100k-publish) echo "casefile publish --content case-100k --output OUT (OUT empty)" ;;
     hugo-10k) echo "hugo --quiet -s hugo-10k -d OUT" ;;
   esac
 }
 
 run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.runs
   local name=$1 out="$outs/out-$1" status=0
-  rm -rf "$out"
+  # A republish goes over the publish just before it in the round; every other run starts empty.
+  if [ "$name" = casefile-10k-republish ]; then out="$outs/out-casefile-10k-publish"; else rm -rf "$out"; fi
   sync
   case "$name" in
     floor)
@@ -96,6 +105,10 @@ run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.r
     casefile-10k|casefile-100k)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet \
         --content "$work/case-${name#casefile-}" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+    casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
+      local size=${name#casefile-}
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" publish --content "$work/case-${size%%-*}" --output "$out" \
+        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     casefile-10k-jobs1)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet --jobs 1 \
         --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
@@ -122,7 +135,7 @@ echo "   outputs in $outs ($(stat -f -c %T "$outs"))"
 for round in $(seq 1 "$runs"); do
   echo "round $round"
   for name in "${targets[@]}"; do
-    [ "$name" = casefile-100k ] && [ "$round" -gt "$runs_100k" ] && continue
+    case "$name" in casefile-100k*) [ "$round" -gt "$runs_100k" ] && continue ;; esac
     run_target "$name"
   done
 done
@@ -144,8 +157,9 @@ done
 describe() {  # NAME: what went in and came out
   case "$1" in
     floor) echo "$(cat "$work/floor.stdout")" ;;
-    casefile-10k|casefile-10k-jobs1|casefile-100k)
+    casefile-10k|casefile-10k-jobs1|casefile-100k|casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
       local out="$outs/out-$1" problems
+      [ "$1" = casefile-10k-republish ] && out="$outs/out-casefile-10k-publish"
       problems=$(grep -c ': \(error\|warning\|note\): ' "$work/$1.stderr" || true)
       echo "$(find "$out" -name '*.html' | wc -l) pages, $(du -sb "$out" | awk '{ printf "%.0f MB", $1 / 1e6 }'), $problems problems reported" ;;
     hugo-10k)
@@ -170,6 +184,9 @@ show_ratio "casefile-10k / floor" casefile-10k floor
 show_ratio "hugo-10k / casefile-10k" hugo-10k casefile-10k
 show_ratio "casefile-10k-jobs1 / casefile-10k" casefile-10k-jobs1 casefile-10k
 show_ratio "casefile-100k / casefile-10k" casefile-100k casefile-10k
+show_ratio "casefile-10k-publish / casefile-10k" casefile-10k-publish casefile-10k
+show_ratio "casefile-10k-republish / casefile-10k" casefile-10k-republish casefile-10k
+show_ratio "casefile-100k-publish / casefile-100k" casefile-100k-publish casefile-100k
 
 echo
 echo "== for the README ($(date -u +%Y-%m-%d), $(nproc) cores, medians of the runs shown)"

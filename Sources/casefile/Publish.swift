@@ -14,6 +14,10 @@ struct Publish: AsyncParsableCommand {
             replace the output folder, by renames: readers see the old site or the new one, never \
             a mix. A publish that fails, or is stopped, leaves the previous output as it was.
 
+            Each page is checked in memory as it is rendered, so the checks cost a fraction of \
+            the build instead of a second read of the site. One publish runs at a time into a \
+            folder: a second one refuses (exit 2) and names the one running.
+
             Publish only replaces its own output: it refuses a folder holding files it did not \
             write, or one that is or holds the content or templates folder. The stylesheet's name \
             carries a hash of its content; with a base URL (site.yaml baseURL or --base-url) it \
@@ -21,8 +25,9 @@ struct Publish: AsyncParsableCommand {
             folder works at a domain root, under any sub-path, and opened from a file.
 
             Exit status: 0 published, 1 nothing changed because the case has errors or a check \
-            failed (each printed with its file and place), 2 it could not run (unreadable folder, \
-            a template that does not parse, an output folder it must not touch).
+            failed (each printed with its file and place), 2 it could not run and changed nothing \
+            (unreadable folder, a template that does not parse, an output folder it must not \
+            touch, a full or read-only disk, another publish into the same folder).
 
             Example:
               casefile publish --output public --base-url https://example.org/case/

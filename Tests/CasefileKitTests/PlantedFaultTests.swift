@@ -14,9 +14,8 @@ import Testing
 /// with the same templates (build runs no checks), at the place the check points to — the start
 /// of the attribute's name for an attribute, the `<` of the tag for an element.
 ///
-/// Tests named `gap…` document holes found in review (see their comments) and FAIL until the
-/// check is fixed: `gapRegression…` ones let through what the read-back check of 1e4d0e6
-/// refused (verified with that commit's binary); `gapPreexisting…` ones passed it too.
+/// The last group holds holes found in review of the in-memory check, each now refused: one it
+/// had opened (a `%23` taken for a fragment), and several the earlier read-back check had too.
 @Suite struct PlantedFaultTests {
     /// A fault to plant, what the check must say about it, and where.
     struct Fault: Sendable, CustomTestStringConvertible {
@@ -216,15 +215,15 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == after)
     }
 
-    // MARK: - Gaps found in review (these fail until the check is fixed)
+    // MARK: - Holes found in review, now refused
 
-    /// GAP (REGRESSION from the read-back check of 1e4d0e6): a link's file key and a fragment's key are
-    /// hashed into one space, so `bulletins/index.html%23cf_heading` (a file named `index.html#cf_heading`,
+    /// Found in review, fixed (a regression of the in-memory check): a link's file key and a
+    /// fragment's key were hashed into one space, so `bulletins/index.html%23cf_heading` (a file named `index.html#cf_heading`,
     /// which does not exist: a browser asks for it and gets a 404) has the key of
     /// `bulletins/index.html#cf_heading`. Written after the valid link on the same page, the page's `seen`
     /// set takes it for that target and never checks it. The old check compared the resolved path with the
     /// site's files and refused it.
-    @Test func gapRegressionPercentEncodedHashTakenForFragmentOnSamePage() throws {
+    @Test func aPercentEncodedHashNamesAFileNotAFragmentOnOnePage() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
@@ -240,12 +239,12 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (REGRESSION), the same across pages: the ledger keeps one use per key, with the file and "has a
+    /// Found in review, fixed (the in-memory check had taken it for a fragment), the same across pages: the ledger keeps one use per key, with the file and "has a
     /// fragment" of the first page added. With `--jobs 1` pages arrive in plan order, the suspects page
     /// (valid `bulletins/index.html#cf_heading`) before the fruits page (broken
     /// `../bulletins/index.html%23cf_heading`), so the broken link is counted as a second use of the valid
     /// target. With more jobs the outcome depends on which page finishes first.
-    @Test func gapRegressionPercentEncodedHashTakenForFragmentAcrossPages() throws {
+    @Test func aPercentEncodedHashNamesAFileNotAFragmentAcrossPages() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public", "--jobs", "1"]
@@ -262,9 +261,9 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (REGRESSION), the ledger on its own (no binary, no order of threads): two pages' scans added in
+    /// Found in review, fixed (the in-memory check had taken it for a fragment), the ledger on its own (no binary, no order of threads): two pages' scans added in
     /// one order; the second's link to a missing file is not reported.
-    @Test func gapRegressionLedgerTakesMissingFileForEarlierPagesFragment() throws {
+    @Test func theLedgerKeepsFilesAndFragmentsApart() throws {
         let valid = Array(#"<html><body><a href="bulletins/index.html#top">ok</a></body></html>"#.utf8)
         let broken = Array(#"<html><body><a href="../bulletins/index.html%23top">broken</a></body></html>"#.utf8)
         let target = Array(#"<html><body><h1 id="top">Bulletins</h1></body></html>"#.utf8)
@@ -279,14 +278,14 @@ import Testing
         #expect(failures.first?.message == #"broken link "../bulletins/index.html%23top" (no such file)"#)
     }
 
-    /// GAP (pre-existing, masked), also in the old check: `&Tab;` and `&NewLine;` are character references
+    /// Found in review, fixed (the read-back check missed it too, masked as a broken link): `&Tab;` and `&NewLine;` are character references
     /// every browser decodes in an attribute, and a URL's parser drops tabs and newlines, so
     /// `java&Tab;script:` runs as `javascript:`. `HTMLScanner.decode` leaves both undecoded (deliberately:
     /// `case "Tab", "NewLine": return nil`), so `SafetyCheck` reads no scheme and lets it through; the page
     /// is refused only because the link check then takes the URL for a missing file, and says "broken link
     /// … (no such file)" instead of naming the script.
     @Test(arguments: ["java&Tab;script:alert(1)", "java&NewLine;script:alert(1)"])
-    func gapPreexistingTabAndNewLineReferencesHideJavascriptURL(url: String) throws {
+    func tabAndNewLineReferencesDoNotHideAJavascriptURL(url: String) throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
@@ -302,12 +301,12 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (pre-existing, masked), also in the old check: numeric character references a browser decodes
+    /// Found in review, fixed (the read-back check missed it too, masked as a broken link): numeric character references a browser decodes
     /// that `HTMLScanner.decodeEntities` does not — one without its `;` (a parse error, decoded all the
     /// same), and ones whose `#`, digits and `;` run past the 12 characters it looks at. As with `&Tab;`, a
     /// publish is refused only as a broken link; here the safety check alone.
     @Test(arguments: ["&#106avascript:alert(1)", "&#00000000106;avascript:alert(1)", "&#x000000006a;avascript:alert(1)"])
-    func gapPreexistingNumericReferencesHideJavascriptURL(url: String) throws {
+    func numericReferencesDoNotHideAJavascriptURL(url: String) throws {
         let page = Array(#"<a href="\#(url)">x</a>"#.utf8)
         var found: [String] = []
         HTMLScanner(bytes: page).scan { _, _ in } attribute: { a in
@@ -316,9 +315,9 @@ import Testing
         #expect(found == ["javascript-url"], "\(url) is read as \(found)")
     }
 
-    /// GAP (pre-existing), also in the old check: `<iframe srcdoc>` is a whole document the browser runs,
+    /// Found in review, fixed (the read-back check missed it too): `<iframe srcdoc>` is a whole document the browser runs,
     /// scripts and handlers included, in the page's own origin; its value is not looked at.
-    @Test func gapPreexistingIframeSrcdocRunsScriptUnchecked() throws {
+    @Test func anIframeSrcdocIsCheckedAsAPage() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
@@ -330,11 +329,11 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (pre-existing), also in the old check: a `<base href>` changes what every relative link on the
+    /// Found in review, fixed (the read-back check missed it too): a `<base href>` changes what every relative link on the
     /// page leads to; the check resolves them against the page's own place. With `<base
     /// href="bulletins/index.html">` on index.html, the stylesheet link `casefile.….css` leads to
     /// `bulletins/casefile.….css`, which does not exist.
-    @Test func gapPreexistingBaseElementMovesEveryLinkUnchecked() throws {
+    @Test func aBaseElementIsRefused() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
@@ -347,10 +346,10 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (pre-existing), also in the old check: a `data:` URL is taken for an external link and not
+    /// Found in review, fixed (the read-back check missed it too): a `data:` URL is taken for an external link and not
     /// looked into, but an `<iframe src="data:text/html,…">` (or `<object data>`) runs the document it
     /// holds, scripts included (in an opaque origin, but it runs).
-    @Test func gapPreexistingDataURLIframeRunsScriptUnchecked() throws {
+    @Test func aDataURLDocumentInAnIframeIsRefused() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
@@ -362,10 +361,10 @@ import Testing
         #expect(try PublishScratch.snapshot(scratch.output) == before)
     }
 
-    /// GAP (pre-existing), also in the old check (and minor: only old Internet Explorer ran `expression(`):
+    /// Found in review, fixed (the read-back check missed it too; minor: only old Internet Explorer ran `expression(`):
     /// the check refuses CSS that runs script in `style=`, but the text of a `<style>` element is skipped
     /// as raw text and never read, so the same CSS there is published.
-    @Test func gapPreexistingExpressionInStyleElementUnchecked() throws {
+    @Test func expressionInAStyleElementIsRefused() throws {
         let scratch = try PublishScratch()
         defer { scratch.remove() }
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]

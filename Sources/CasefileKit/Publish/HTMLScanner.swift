@@ -17,6 +17,10 @@ struct HTMLScanner {
             case style
             /// `on…`.
             case eventHandler
+            /// `srcdoc`: a whole document, as HTML.
+            case srcdoc
+            /// The text of a `<style>` element (the attribute's name is empty).
+            case css
         }
 
         var element: String
@@ -64,7 +68,11 @@ struct HTMLScanner {
             tag(element, start)
             i = attributes(of: element, from: i, in: span, attribute)
             if rawText {
+                let text = i
                 i = skipRawText(element, from: i)
+                if element == "style" {
+                    attribute(Attribute(element: element, name: "", kind: .css, raw: bytes[min(text, i)..<i], offset: text))
+                }
             }
         }
     }
@@ -144,6 +152,7 @@ struct HTMLScanner {
         case (5, 0x65_6c79_7473): return ("style", .style)
         case (6, 0x7465_7363_7273): return ("srcset", .srcset)
         case (6, 0x6e6f_6974_6361): return ("action", .url)
+        case (6, 0x636f_6463_7273): return ("srcdoc", .srcdoc)
         case (6, 0x7265_7473_6f70): return ("poster", .url)
         case (10, 0x7268_3a6b_6e69_6c78), (10, 0x6974_6361_6d72_6f66), (10, 0x756f_7267_6b63_6162):
             let name = Self.lowercased(bytes[start..<end])
@@ -221,46 +230,69 @@ struct HTMLScanner {
     /// Character references in an attribute value: the named ones a template escapes with, and
     /// numeric ones.
     static func decodeEntities(_ slice: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: slice, as: UTF8.self)
-        guard slice.contains(UInt8(ascii: "&")) else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            guard let semi = after.prefix(12).firstIndex(of: ";") else {
-                out += "&"
-                rest = after
+        guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(slice.count)
+        var i = slice.startIndex
+        let end = slice.endIndex
+        func isDigit(_ b: UInt8, hex: Bool) -> Bool {
+            (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (hex && (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f"))
+        }
+        while i < end {
+            guard slice[i] == UInt8(ascii: "&"), i + 1 < end else {
+                out.append(slice[i])
+                i += 1
                 continue
             }
-            let name = after[..<semi]
-            if let decoded = decode(String(name)) {
-                out.append(decoded)
-                rest = after[after.index(after: semi)...]
-            } else {
-                out += "&"
-                rest = after
+            if slice[i + 1] == UInt8(ascii: "#") {
+                // A numeric reference: any number of digits (leading zeros too), its `;` optional,
+                // as a browser reads one in an attribute.
+                let hex = i + 2 < end && slice[i + 2] | 0x20 == UInt8(ascii: "x")
+                var k = i + (hex ? 3 : 2)
+                var value: UInt32 = 0
+                let digits = k
+                while k < end, isDigit(slice[k], hex: hex) {
+                    let digit = UInt32(slice[k] <= UInt8(ascii: "9") ? slice[k] - UInt8(ascii: "0") : (slice[k] | 0x20) - UInt8(ascii: "a") + 10)
+                    value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+                    k += 1
+                }
+                if k > digits {
+                    if k < end, slice[k] == UInt8(ascii: ";") { k += 1 }
+                    let scalar = value == 0 ? nil : Unicode.Scalar(value)
+                    out.append(contentsOf: String(Character(scalar ?? "\u{FFFD}")).utf8)
+                    i = k
+                    continue
+                }
+            } else if let semi = slice[(i + 1)..<min(end, i + 34)].firstIndex(of: UInt8(ascii: ";")),
+                      let decoded = decode(String(decoding: slice[(i + 1)..<semi], as: UTF8.self)) {
+                out.append(contentsOf: String(decoded).utf8)
+                i = semi + 1
+                continue
             }
+            out.append(slice[i])
+            i += 1
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 
+    /// The named references a template escapes with, and those that hide a URL's scheme.
     private static func decode(_ name: String) -> Character? {
         switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case "colon": return ":"
-        case "sol": return "/"
-        case "num": return "#"
-        case "Tab", "NewLine": return nil
-        default:
-            guard name.hasPrefix("#") else { return nil }
-            let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+        case "amp": "&"
+        case "lt": "<"
+        case "gt": ">"
+        case "quot": "\""
+        case "apos": "'"
+        case "colon": ":"
+        case "sol": "/"
+        case "num": "#"
+        case "Tab": "\t"
+        case "NewLine": "\n"
+        case "period": "."
+        case "percnt": "%"
+        case "quest": "?"
+        case "equals": "="
+        default: nil
         }
     }
 }

@@ -122,7 +122,7 @@ enum LinkTarget: Equatable {
                 key.add(b)
             }
             let page = i - segment >= 5 && raw[(i - 5)..<i].elementsEqual(".html".utf8)
-            return (file, page ? key.value : nil)
+            return (file, page ? LinkKey.fragment(key) : nil)
         }
 
         private func decoded(_ bytes: ArraySlice<UInt8>) -> String {
@@ -133,7 +133,8 @@ enum LinkTarget: Equatable {
 }
 
 /// Where links lead, as 64-bit hashes (FNV-1a) of the resolved path, and of the path, `#` and the
-/// fragment: publish compares these with the keys of the site's files and ids instead of strings.
+/// fragment (set apart from the files' by a constant): publish compares these with the keys of the
+/// site's files and ids instead of strings.
 /// Two different targets share a key with a chance of about one in 2^64 over the ids of a site;
 /// then a broken link would pass.
 enum LinkKey {
@@ -148,6 +149,13 @@ enum LinkKey {
         key.add(path)
         key.add(UInt8(ascii: "#"))
         key.add(id)
-        return key.value
+        return fragment(key)
+    }
+
+    /// A fragment's key from the hash of `path#id`, set apart from the files' keys: a file whose
+    /// name holds a `#` (written `%23`) hashes its name as `path#id` does, and must not pass for
+    /// that id.
+    static func fragment(_ hash: FNV64) -> UInt64 {
+        hash.value ^ 0x5bd1_e995_9e37_79b9
     }
 }

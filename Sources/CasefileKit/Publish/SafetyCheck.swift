@@ -16,7 +16,12 @@ enum SafetyCheck {
 
     /// A start tag that runs code.
     static func element(_ name: String) -> (check: PublishCheck, message: String)? {
-        name == "script" ? (.script, "a <script> element is not allowed in a published site") : nil
+        switch name {
+        case "script": (.script, "a <script> element is not allowed in a published site")
+        case "base": (.brokenLink, "a <base> element is not allowed: it moves every relative link of the page away from "
+                      + "where publish checks it")
+        default: nil
+        }
     }
 
     /// An attribute that runs code: an event handler, a `javascript:` URL, a reference to WebAssembly,
@@ -29,13 +34,24 @@ enum SafetyCheck {
         case .style:
             guard let found = cssScript(in: a) else { return nil }
             return (.cssScript, "CSS that runs script (\(found)) in style= on <\(a.element)> is not allowed")
+        case .css:
+            guard let found = cssScript(in: a) else { return nil }
+            return (.cssScript, "CSS that runs script (\(found)) in a <style> element is not allowed")
+        case .srcdoc:
+            // A document of its own, run in the page's origin: checked as a page is.
+            guard let inner = firstFailure(in: Array(a.value.utf8)) else { return nil }
+            return (inner.check, "srcdoc= on <\(a.element)> holds a document that runs script: \(inner.message)")
         case .url, .srcset:
             break
         }
         // Written without character references (as nearly every URL is), the bytes are the value.
         let plain = !a.raw.contains(UInt8(ascii: "&"))
-        if let url = plain ? scheme(ofBytes: a.raw) : scheme(of: a.value), url == "javascript" || url == "vbscript" {
+        let scheme = plain ? scheme(ofBytes: a.raw) : scheme(of: a.value)
+        if let url = scheme, url == "javascript" || url == "vbscript" {
             return (.javascriptURL, "a \(url): URL in \(a.name)= on <\(a.element)> is not allowed")
+        }
+        if scheme == "data", ["iframe", "frame", "object", "embed"].contains(a.element) {
+            return (.script, "a data: URL in \(a.name)= on <\(a.element)> is not allowed: the document it holds can run script")
         }
         let path = plain ? a.raw.prefix { $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "?") }
             : ArraySlice(a.value.utf8.prefix { $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "?") })
@@ -47,27 +63,46 @@ enum SafetyCheck {
     }
 
     private static let cssScriptMarkers = ["expression(", "javascript:", "vbscript:", "-moz-binding", "behavior:"]
-    private static let cssScriptBytes = cssScriptMarkers.map { Array($0.utf8) }
 
-    /// Which marker of script a `style` value holds, with case, whitespace and control characters
-    /// ignored as a CSS parser of old ignored them. Plain ASCII (nearly every value) is read byte
-    /// by byte; anything else through its decoded text.
+    /// Which marker of script a `style` value or `<style>` text holds, with case, whitespace and
+    /// control characters ignored as a CSS parser of old ignored them. Plain ASCII (nearly all
+    /// CSS) is read in one pass over its bytes, a marker tried only where its first letter is;
+    /// anything else through its decoded text.
     static func cssScript(in a: HTMLScanner.Attribute) -> String? {
-        guard !a.raw.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }) else {
-            let css = String(a.value.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0.value >= 0x20 })
+        guard !a.raw.contains(where: { $0 >= 0x80 || ($0 == UInt8(ascii: "&") && a.kind != .css) }) else {
+            let text = a.kind == .css ? String(decoding: a.raw, as: UTF8.self) : a.value
+            let css = String(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0.value >= 0x20 })
             return cssScriptMarkers.first(where: css.contains)
         }
-        var squashed: [UInt8] = []
-        squashed.reserveCapacity(a.raw.count)
-        for byte in a.raw where byte > 0x20 {
-            squashed.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-        }
-        for (k, marker) in cssScriptBytes.enumerated() where squashed.count >= marker.count {
-            for start in 0...(squashed.count - marker.count) where squashed[start] == marker[0] {
-                if squashed[start..<(start + marker.count)].elementsEqual(marker) { return cssScriptMarkers[k] }
+        func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
+        let raw = a.raw
+        for start in raw.indices {
+            let first = lower(raw[start])
+            guard first == UInt8(ascii: "e") || first == UInt8(ascii: "j") || first == UInt8(ascii: "v")
+                    || first == UInt8(ascii: "-") || first == UInt8(ascii: "b") else { continue }
+            for marker in cssScriptMarkers where marker.utf8.first == first {
+                var k = start
+                var matched = true
+                for byte in marker.utf8 {
+                    while k < raw.endIndex, raw[k] <= 0x20 { k += 1 }
+                    guard k < raw.endIndex, lower(raw[k]) == byte else { matched = false; break }
+                    k += 1
+                }
+                if matched { return marker }
             }
         }
         return nil
+    }
+
+    /// The first thing in an HTML document that runs code, as a page's scan would find it.
+    static func firstFailure(in bytes: [UInt8]) -> (check: PublishCheck, message: String)? {
+        var found: (check: PublishCheck, message: String)?
+        HTMLScanner(bytes: bytes).scan { element, _ in
+            if found == nil { found = Self.element(element) }
+        } attribute: { a in
+            if found == nil { found = Self.attribute(a) }
+        }
+        return found
     }
 
     /// `scheme(of:)` on a value's bytes, for a value without character references.

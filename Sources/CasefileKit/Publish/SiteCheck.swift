@@ -66,7 +66,7 @@ public enum SiteCheck {
             } else {
                 for byte in a.raw { key.add(byte) }
             }
-            ids.insert(key.value)
+            ids.insert(LinkKey.fragment(key))
         }
         scanner.scan { element, offset in
             if let bad = SafetyCheck.element(element) { fail(bad.check, bad.message, at: offset) }
@@ -76,7 +76,7 @@ public enum SiteCheck {
             case .id: id(a); return
             case .name: if a.element == "a" { id(a) }; return
             case .url: break
-            case .srcset, .style, .eventHandler: return
+            case .srcset, .style, .eventHandler, .srcdoc, .css: return
             }
             var keys = a.raw.contains(UInt8(ascii: "&")) ? nil : resolver.plainKeys(a.raw)
             if keys == nil {
