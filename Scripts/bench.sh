@@ -80,10 +80,6 @@ command_for() {  # NAME -> the command line that runs it, for the log and the ta
   case "$1" in
     floor) echo "cmark-floor < notes list" ;;
     casefile-10k) echo "casefile build --quiet --content case-10k --output OUT" ;;
-    casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
-      local size=${name#casefile-}
-      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" publish --content "$work/case-${size%%-*}" --output "$out" \
-        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     casefile-10k-jobs1) echo "casefile build --quiet --jobs 1 --content case-10k --output OUT" ;;
     casefile-100k) echo "casefile build --quiet --content case-100k --output OUT" ;;
     casefile-10k-publish) echo "casefile publish --content case-10k --output OUT (OUT empty)" ;;

@@ -116,8 +116,8 @@ struct Publish: AsyncParsableCommand {
             func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
             terminal.print("Published \(Numbers.count(b.pages, "page"))"
                 + (b.listings > 0 ? " and \(Numbers.count(b.listings, "listing"))" : "") + " from "
-                + "\(Numbers.count(b.records, "record")) in \(rounded(b.seconds + summary.checkSeconds)) s "
-                + "(checks \(rounded(summary.checkSeconds)) s) → \(output)")
+                + "\(Numbers.count(b.records, "record")) in \(rounded(summary.stages.reduce(0) { $0 + $1.seconds })) s, "
+                + "every page checked → \(output)")
         }
     }
 }

@@ -27,6 +27,24 @@ import Testing
         #expect(Self.attributes(html) == [#"style.=a > b { content: "<a href='x'>" }"#, "p.id=p1"])
     }
 
+    /// CSS that runs script is found through case, spaces, control characters and Unicode spaces
+    /// between its letters, in `style=` (references decoded) and in `<style>` text alike.
+    @Test(arguments: [
+        ("<p style=\"width: EXPRE\u{A0}SSION(1)\">", "expression("),
+        ("<p style=\"background: url(java\tscript:x)\">", "javascript:"),
+        ("<p style=\"b&#101;havior: url(x.htc)\">", "behavior:"),
+        ("<style>p { -moz-\u{3000}binding: url(x) }</style>", "-moz-binding"),
+        ("<p style=\"color: red; border: 1px solid blue\">", nil),
+        ("<style>.é { content: \"→ behaviour\" } p { background: #fff }</style>", nil),
+    ] as [(String, String?)])
+    func cssThatRunsScriptIsFound(html: String, marker: String?) {
+        var found: [String] = []
+        HTMLScanner(bytes: Array(html.utf8)).scan { _, _ in } attribute: { a in
+            if a.kind == .style || a.kind == .css, let hit = SafetyCheck.cssScript(in: a) { found.append(hit) }
+        }
+        #expect(found == (marker.map { [$0] } ?? []))
+    }
+
     @Test func executableThingsAreFound() {
         var checks: [String] = []
         HTMLScanner(bytes: Array(#"<SCRIPT src=a.js></SCRIPT><div OnClick="x"><a href="&#106;avascript:x">"#.utf8)).scan { element, _ in

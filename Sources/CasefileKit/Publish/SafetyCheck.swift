@@ -65,17 +65,16 @@ enum SafetyCheck {
     private static let cssScriptMarkers = ["expression(", "javascript:", "vbscript:", "-moz-binding", "behavior:"]
 
     /// Which marker of script a `style` value or `<style>` text holds, with case, whitespace and
-    /// control characters ignored as a CSS parser of old ignored them. Plain ASCII (nearly all
-    /// CSS) is read in one pass over its bytes, a marker tried only where its first letter is;
-    /// anything else through its decoded text.
+    /// control characters ignored as a CSS parser of old ignored them: one pass over the bytes, a
+    /// marker tried only where its first letter is. A `style` value with character references is
+    /// read decoded.
     static func cssScript(in a: HTMLScanner.Attribute) -> String? {
-        guard !a.raw.contains(where: { $0 >= 0x80 || ($0 == UInt8(ascii: "&") && a.kind != .css) }) else {
-            let text = a.kind == .css ? String(decoding: a.raw, as: UTF8.self) : a.value
-            let css = String(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0.value >= 0x20 })
-            return cssScriptMarkers.first(where: css.contains)
-        }
+        if a.kind != .css, a.raw.contains(UInt8(ascii: "&")) { return cssScript(bytes: ArraySlice(a.value.utf8)) }
+        return cssScript(bytes: a.raw)
+    }
+
+    private static func cssScript(bytes raw: ArraySlice<UInt8>) -> String? {
         func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
-        let raw = a.raw
         for start in raw.indices {
             let first = lower(raw[start])
             guard first == UInt8(ascii: "e") || first == UInt8(ascii: "j") || first == UInt8(ascii: "v")
@@ -84,7 +83,7 @@ enum SafetyCheck {
                 var k = start
                 var matched = true
                 for byte in marker.utf8 {
-                    while k < raw.endIndex, raw[k] <= 0x20 { k += 1 }
+                    while k < raw.endIndex, case let skip = whitespace(in: raw, at: k), skip > 0 { k += skip }
                     guard k < raw.endIndex, lower(raw[k]) == byte else { matched = false; break }
                     k += 1
                 }
@@ -92,6 +91,25 @@ enum SafetyCheck {
             }
         }
         return nil
+    }
+
+    /// The length in bytes of the whitespace or control character at `k` (Unicode's White_Space
+    /// set in UTF-8, and every byte up to space), or 0.
+    private static func whitespace(in raw: ArraySlice<UInt8>, at k: Int) -> Int {
+        let b = raw[k]
+        if b <= 0x20 { return 1 }
+        guard b >= 0xC2, k + 1 < raw.endIndex else { return 0 }
+        let c = raw[k + 1]
+        if b == 0xC2 { return c == 0x85 || c == 0xA0 ? 2 : 0 }  // NEL, no-break space
+        guard k + 2 < raw.endIndex else { return 0 }
+        let d = raw[k + 2]
+        switch (b, c) {
+        case (0xE1, 0x9A): return d == 0x80 ? 3 : 0  // ogham space mark
+        case (0xE2, 0x80): return d <= 0x8A || d == 0xA8 || d == 0xA9 || d == 0xAF ? 3 : 0  // en quad … hair space, separators
+        case (0xE2, 0x81): return d == 0x9F ? 3 : 0  // medium mathematical space
+        case (0xE3, 0x80): return d == 0x80 ? 3 : 0  // ideographic space
+        default: return 0
+        }
     }
 
     /// The first thing in an HTML document that runs code, as a page's scan would find it.
