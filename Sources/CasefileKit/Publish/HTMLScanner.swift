@@ -37,9 +37,11 @@ struct HTMLScanner {
 
     let bytes: [UInt8]
 
-    /// Calls `tag` with each start tag's name and offset, and `attribute` with each of its
-    /// attributes that publish checks (ids, anchor names, URLs, event handlers); others are
-    /// skipped without building strings.
+    /// Calls `tag` with the name and offset of each start tag that publish looks at (`<script>`,
+    /// `<base>`), and `attribute` with each attribute it checks (ids, anchor names, URLs, event
+    /// handlers, `style`, `srcdoc`) and the text of each `<style>`; the rest is skipped without
+    /// building strings: a tag's name is read as bytes, and made a string only when one of its
+    /// attributes is reported.
     func scan(tag: (String, Int) -> Void, attribute: (Attribute) -> Void) {
         // The hot loops read through a `Span` of the bytes: no retain, and bounds checks the
         // optimiser can see through.
@@ -63,22 +65,45 @@ struct HTMLScanner {
             i += 1
             let nameStart = i
             while i < n, !Self.isSpace(span[i]), span[i] != UInt8(ascii: ">"), span[i] != UInt8(ascii: "/") { i += 1 }
-            let element = Self.lowercased(bytes[nameStart..<i])
-            let rawText = mayBeRawText(from: nameStart, to: i) && Self.isRawText(element)
-            tag(element, start)
-            i = attributes(of: element, from: i, in: span, attribute)
-            if rawText {
+            // The name's first eight bytes, lower-cased, packed (first byte lowest).
+            var packed: UInt64 = 0
+            for k in nameStart..<min(i, nameStart + 8) { packed |= UInt64(span[k] | 0x20) << (8 * (k - nameStart)) }
+            let length = i - nameStart
+            let known = Self.knownElement(length: length, packed: packed)
+            if let known, known == "script" || known == "base" { tag(known, start) }
+            var element = known
+            i = attributes(of: &element, named: nameStart..<i, from: i, in: span, attribute)
+            if let rawText = known, Self.isRawText(rawText) {
                 let text = i
-                i = skipRawText(element, from: i)
-                if element == "style" {
-                    attribute(Attribute(element: element, name: "", kind: .css, raw: bytes[min(text, i)..<i], offset: text))
+                i = skipRawText(rawText, from: i)
+                if rawText == "style" {
+                    attribute(Attribute(element: rawText, name: "", kind: .css, raw: bytes[min(text, i)..<i], offset: text))
                 }
             }
         }
     }
 
-    /// Reads attributes up to the end of the tag; returns the offset after `>`.
-    private func attributes(of element: String, from start: Int, in span: Span<UInt8>, _ attribute: (Attribute) -> Void) -> Int {
+    /// The elements publish tells apart by name, from a name's length and packed bytes (`| 0x20`
+    /// on every byte is exact for letters; a name with other bytes that packs alike is checked
+    /// again as a string).
+    private static func knownElement(length: Int, packed: UInt64) -> String? {
+        switch (length, packed) {
+        case (6, 0x7470_6972_6373): "script"
+        case (4, 0x6573_6162): "base"
+        case (5, 0x65_6c79_7473): "style"
+        case (5, 0x65_6c74_6974): "title"
+        case (8, 0x6165_7261_7478_6574): "textarea"
+        case (3, 0x70_6d78): "xmp"
+        case (7, 0x64_6562_6d65_6f6e): "noembed"
+        case (8, 0x7365_6d61_7266_6f6e): "noframes"
+        default: nil
+        }
+    }
+
+    /// Reads attributes up to the end of the tag; returns the offset after `>`. `element` is the
+    /// tag's name when known, made from `name` when the first attribute is reported.
+    private func attributes(of element: inout String?, named name: Range<Int>, from start: Int, in span: Span<UInt8>,
+                            _ attribute: (Attribute) -> Void) -> Int {
         var i = start
         let n = span.count
         while i < n {
@@ -107,8 +132,9 @@ struct HTMLScanner {
                     value = valueStart..<i
                 }
             }
-            guard let (name, kind) = checkedName(from: nameStart, to: nameEnd) else { continue }
-            attribute(Attribute(element: element, name: name, kind: kind, raw: bytes[value], offset: nameStart))
+            guard let (checked, kind) = checkedName(from: nameStart, to: nameEnd) else { continue }
+            if element == nil { element = Self.lowercased(bytes[name]) }
+            attribute(Attribute(element: element!, name: checked, kind: kind, raw: bytes[value], offset: nameStart))
         }
         return n
     }
@@ -160,18 +186,6 @@ struct HTMLScanner {
         default:
             guard count > 2, packed & 0xffff == 0x6e6f else { return nil }  // "on"
             return (Self.lowercased(bytes[start..<end]), .eventHandler)
-        }
-    }
-
-    /// Whether the name in `start..<end` could be one of `isRawText`'s, by its length and first
-    /// letter (so that most tags are not compared with seven strings).
-    private func mayBeRawText(from start: Int, to end: Int) -> Bool {
-        switch bytes[start] | 0x20 {
-        case UInt8(ascii: "s"): end - start == 5 || end - start == 6
-        case UInt8(ascii: "t"): end - start == 5 || end - start == 8
-        case UInt8(ascii: "x"): end - start == 3
-        case UInt8(ascii: "n"): end - start == 7 || end - start == 8
-        default: false
         }
     }
 
