@@ -128,11 +128,9 @@ let package = Package(
             dependencies: [
                 "CasefileModel",
                 "CasefileLoading",
-                "CasefileSite",
                 "CasefileValidation",
                 "CasefileOutput",
                 "CasefileRendering",
-                "CasefileMarkdown",
                 "CasefileTemplates",
                 "CasefileSample",
                 "CExchange",
@@ -142,6 +140,7 @@ let package = Package(
         .target(
             name: "CasefileServer",
             dependencies: [
+                "CasefileModel",
                 "CasefileKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -153,12 +152,12 @@ let package = Package(
         .executableTarget(
             name: "casefile",
             dependencies: [
+                "CasefileModel",
+                "CasefileRendering",
                 "CasefileKit",
                 "CasefileServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             // jemalloc (Debian's libjemalloc-dev) serves every allocation of the process, Swift's
             // and libcmark-gfm's: on the 10k benchmark case it takes 15 % off the build's CPU time
@@ -173,12 +172,14 @@ let package = Package(
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite",
                                                              "CasefileValidation", "CasefileOutput", "CasefileRendering",
                                                              "CasefileKit", "CasefileTemplates", "CasefileSample",
-                                                             "CasefileMarkdown", "CasefileTestSupport"]),
+                                                             "CasefileTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CasefileServerTests",
             dependencies: [
+                "CasefileKit",
                 "CasefileServer",
                 "CasefileTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

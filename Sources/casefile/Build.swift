@@ -54,10 +54,7 @@ struct Build: AsyncParsableCommand {
     }
 
     private func execute(_ terminal: Terminal) async throws(CasefileError) {
-        let options = BuildOptions(
-            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
-            output: URL(fileURLWithPath: output), outputDisplay: output, baseURL: site.normalised)
+        let options = caseOptions.buildOptions(output: output, site: site)
         let progress = quiet ? nil : terminal.progressBar()
         let summary: BuildSummary
         do {

@@ -15,6 +15,12 @@ struct CaseOptions: ParsableArguments {
 
     var contentURL: URL { URL(fileURLWithPath: content) }
     var templatesURL: URL { URL(fileURLWithPath: templates) }
+
+    /// What the pipeline is asked to do, writing into `output` as the user named it.
+    func buildOptions(output: String, outputURL: URL? = nil, site: BaseURLOption) -> BuildOptions {
+        BuildOptions(content: contentURL, contentDisplay: content, templates: templatesURL, templatesDisplay: templates,
+                     output: outputURL ?? URL(fileURLWithPath: output), outputDisplay: output, baseURL: site.normalised)
+    }
 }
 
 /// `--base-url`, for the commands that render pages.

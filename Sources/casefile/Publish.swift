@@ -61,11 +61,7 @@ struct Publish: AsyncParsableCommand {
     }
 
     private func execute(_ terminal: Terminal) async throws(CasefileError) {
-        let options = BuildOptions(
-            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
-            output: URL(fileURLWithPath: output), outputDisplay: output,
-            baseURL: site.normalised)
+        let options = caseOptions.buildOptions(output: output, site: site)
         let progress = terminal.progressBar()
         let pipeline = PublishPipeline(options: options, strict: strict)
         let output = output

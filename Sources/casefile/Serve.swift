@@ -70,10 +70,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let options = BuildOptions(
-            content: caseOptions.contentURL, contentDisplay: caseOptions.content,
-            templates: caseOptions.templatesURL, templatesDisplay: caseOptions.templates,
-            output: caseOptions.contentURL, outputDisplay: "", baseURL: site.normalised)
+        let options = caseOptions.buildOptions(output: "", outputURL: caseOptions.contentURL, site: site)
         let folder = PreviewSession.temporaryFolder()
         // Ctrl-C or SIGTERM during the first build, before the server's own graceful shutdown
         // listens: remove the temporary folder and stop (exit 0, as a stopped server does).

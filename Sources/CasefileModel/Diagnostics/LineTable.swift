@@ -1,5 +1,5 @@
 /// Where each line of a text starts, as UTF-8 offsets: byte offsets to 1-based lines and columns
-/// (by binary search), and lines back to offsets.
+/// (by binary search), to name the place of a failed publish check.
 package struct LineTable: Sendable {
     private var starts: [Int] = [0]
 
@@ -12,23 +12,6 @@ package struct LineTable: Sendable {
             i += 1
         }
     }
-
-    /// A text's lines: its bytes copied once into an array, then one plain loop (a file of
-    /// megabytes, on every preview rebuild that reports a problem in it).
-    init(_ text: String) {
-        let bytes = Array(text.utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
-            i += 1
-        }
-    }
-
-    /// How many lines the text has (a final line without a newline counts).
-    var lineCount: Int { starts.count }
-
-    /// The offset where 1-based `line` starts.
-    func start(ofLine line: Int) -> Int { starts[line - 1] }
 
     package func location(of offset: Int) -> (line: Int, column: Int) {
         var low = 0, high = starts.count - 1
