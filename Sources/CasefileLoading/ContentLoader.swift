@@ -59,17 +59,7 @@ public struct ContentLoader: Sendable {
         files.append(sitePath)
         let siteFile = try readDataFile(sitePath, limit: ReadLimits.siteFileBytes, problems: &problems)
         var texts = [sitePath: siteFile.text]
-        var site = SiteSettings(title: "Untitled case")
-        if let root = siteFile.root,
-           var reader = FieldReader.make(root, path: sitePath, collection: nil, what: "site.yaml",
-                                         known: FieldName.siteFields, problems: &problems) {
-            site = SiteSettingsDecoding.decode(&reader)
-            problems += reader.diagnostics
-        } else if siteFile.root == nil, !problems.contains(where: { $0.location?.path == sitePath }) {
-            problems.append(Diagnostic(rule: .missingField, message: "site.yaml is empty: it needs at least a title",
-                                       location: SourceLocation(path: sitePath, line: 1, column: 1), field: "title",
-                                       fix: "Add `title: …`."))
-        }
+        let site = Self.decodeSite(siteFile, path: sitePath, problems: &problems)
 
         // The three collections and the notes are independent: read them side by side (the notes
         // fill the core that a small collection leaves idle while a large one is parsed).
@@ -131,18 +121,37 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    private enum Records: Sendable {
+    /// site.yaml's settings from its parsed file (the defaults where it cannot be read), with
+    /// the problems found added to `problems`.
+    package static func decodeSite(_ file: DataFile, path: String, problems: inout [Diagnostic]) -> SiteSettings {
+        var site = SiteSettings(title: "Untitled case")
+        if let root = file.root,
+           var reader = FieldReader.make(root, path: path, collection: nil, what: "site.yaml",
+                                         known: FieldName.siteFields, problems: &problems) {
+            site = SiteSettingsDecoding.decode(&reader)
+            problems += reader.diagnostics
+        } else if file.root == nil, !problems.contains(where: { $0.location?.path == path }) {
+            problems.append(Diagnostic(rule: .missingField, message: "site.yaml is empty: it needs at least a title",
+                                       location: SourceLocation(path: path, line: 1, column: 1), field: "title",
+                                       fix: "Add `title: …`."))
+        }
+        return site
+    }
+
+    package enum Records: Sendable {
         case fruits([Fruit]), animals([Animal]), bulletins([Bulletin])
     }
 
-    private struct CollectionResult: Sendable {
-        var collection: CaseCollection
-        var path: String?
-        var records: Records
-        var origins: [RecordOrigin]
-        var problems: [Diagnostic]
-        var text = ""
-        var unread = false
+    /// One collection as its file gave it: the records, where each came from, the problems
+    /// (reading's and decoding's), and whether the file could not be read as a list at all.
+    package struct CollectionResult: Sendable {
+        package var collection: CaseCollection
+        package var path: String?
+        package var records: Records
+        package var origins: [RecordOrigin]
+        package var problems: [Diagnostic]
+        package var text = ""
+        package var unread = false
     }
 
     private func loadCollection(_ collection: CaseCollection, limit: Int) throws(CasefileError) -> CollectionResult {
@@ -155,9 +164,21 @@ public struct ContentLoader: Sendable {
         }
         guard let name = candidates.first else { return result }
         if candidates.count > 1 { throw CasefileError.twoFiles(folder.shown(candidates[0]), folder.shown(candidates[1])) }
-        let path = name
+        var problems: [Diagnostic] = []
+        let file = try readDataFile(name, limit: limit, problems: &problems)
+        return Self.decodeCollection(collection, file, path: name, problems: problems)
+    }
+
+    /// One collection's records from its parsed file (`problems`: what reading it found).
+    package static func decodeCollection(_ collection: CaseCollection, _ file: DataFile, path: String,
+                                         problems: [Diagnostic]) -> CollectionResult {
+        var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: problems)
+        switch collection {
+        case .fruits: result.records = .fruits([])
+        case .animals: result.records = .animals([])
+        case .bulletins: result.records = .bulletins([])
+        }
         result.path = path
-        let file = try readDataFile(path, limit: limit, problems: &result.problems)
         result.text = file.text
         guard let root = file.root else {
             result.unread = !result.problems.isEmpty
@@ -191,7 +212,7 @@ public struct ContentLoader: Sendable {
         return result
     }
 
-    package func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [FieldName],
+    package static func decode<Record>(_ items: Node.Sequence, path: String, collection: CaseCollection, fields: [FieldName],
                                 problems: inout [Diagnostic],
                                 _ decodeOne: (inout FieldReader, inout FieldPlaces) -> Record?) -> ([Record], [RecordOrigin]) {
         var records: [Record] = []

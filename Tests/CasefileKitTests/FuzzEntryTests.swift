@@ -20,6 +20,16 @@ import Testing
         #expect(fromBytes.diagnostics.map(\.location) == fromFolder.diagnostics.map(\.location))
     }
 
+    /// What the loader says of a file that is not a list, and of an empty site.yaml, the fuzz
+    /// entry says too: it runs the loader's decoding, not a copy of it.
+    @Test func aFileThatIsNoListAndAnEmptySiteAreReportedAsTheLoaderReportsThem() {
+        let mapping = FuzzEntry.loadCase(Array("id: elstar\nname: Elstar\n".utf8), as: "fruits.yaml")
+        #expect(mapping.diagnostics.map(\.message) == ["fruits must be a list of records, got a mapping"])
+        #expect(mapping.unreadCollections == [.fruits])
+        let empty = FuzzEntry.loadCase([], as: "site.yaml")
+        #expect(empty.diagnostics.map(\.message) == ["site.yaml is empty: it needs at least a title"])
+    }
+
     @Test func siteSettingsAreDecoded() {
         let loaded = FuzzEntry.loadCase(Array("title: Orchard\npageSize: 7\ncolour: red\n".utf8), as: "site.yaml")
         #expect(loaded.caseContent.site.title == "Orchard")

@@ -24,40 +24,24 @@ public enum FuzzEntry {
         var records: (fruits: [Fruit], animals: [Animal], bulletins: [Bulletin]) = ([], [], [])
         var sourceMap = SourceMap()
         var unread: Set<CaseCollection> = []
-        let name = String(file.prefix { $0 != "." })
-        if let collection = CaseCollection(rawValue: name) {
+        if let collection = CaseCollection(rawValue: String(file.prefix { $0 != "." })) {
+            // The loader's own decoding, as a build runs it on the file's bytes.
+            let result = ContentLoader.decodeCollection(collection, data, path: path, problems: problems)
+            problems = result.problems
             sourceMap.files[collection] = path
-            if case let .sequence(items)? = data.root {
-                switch collection {
-                case .fruits:
-                    (records.fruits, sourceMap.fruits) = loader.decode(
-                        items, path: path, collection: collection, fields: FieldName.fruitFields,
-                        problems: &problems, RecordDecoding.fruit)
-                case .animals:
-                    (records.animals, sourceMap.animals) = loader.decode(
-                        items, path: path, collection: collection, fields: FieldName.animalFields,
-                        problems: &problems, RecordDecoding.animal)
-                case .bulletins:
-                    (records.bulletins, sourceMap.bulletins) = loader.decode(
-                        items, path: path, collection: collection, fields: FieldName.bulletinFields,
-                        problems: &problems, RecordDecoding.bulletin)
-                }
-            } else if data.root != nil || !problems.isEmpty {
-                unread.insert(collection)
+            if result.unread { unread.insert(collection) }
+            switch result.records {
+            case let .fruits(list): (records.fruits, sourceMap.fruits) = (list, result.origins)
+            case let .animals(list): (records.animals, sourceMap.animals) = (list, result.origins)
+            case let .bulletins(list): (records.bulletins, sourceMap.bulletins) = (list, result.origins)
             }
-        } else if let root = data.root,
-                  var reader = FieldReader.make(root, path: path, collection: nil, what: "site.yaml",
-                                                known: FieldName.siteFields, problems: &problems) {
-            site = SiteSettingsDecoding.decode(&reader)
-            problems += reader.diagnostics
+        } else {
+            site = ContentLoader.decodeSite(data, path: path, problems: &problems)
         }
         let content = CaseContent(site: site, fruits: records.fruits, animals: records.animals, bulletins: records.bulletins)
         return LoadedCase(caseContent: content, sourceMap: sourceMap, diagnostics: problems, files: [path],
                           dataTexts: [path: data.text], unreadCollections: unread)
     }
-
-    /// Only for its `decode`, which reads nothing from the folder.
-    private static let loader = ContentLoader(directory: URL(fileURLWithPath: "/"), displayPath: "")
 
     /// The pages `checkPage` resolves links against, as if the site held them (and its stylesheet).
     public static let sitePages = ["index.html", "page-2.html", "bulletins/index.html", "bulletins/page-2.html",
