@@ -11,7 +11,7 @@ struct HTMLScanner {
             case id
             /// `name`: a fragment too, on `<a>`.
             case name
-            /// A URL a browser follows or loads (`isURLAttribute`).
+            /// A URL a browser follows or loads (`href`, `src`, `action`, … as `checkedName` reads them).
             case url
             case srcset
             case style
@@ -137,14 +137,6 @@ struct HTMLScanner {
             attribute(Attribute(element: element!, name: checked, kind: kind, raw: bytes[value], offset: nameStart))
         }
         return n
-    }
-
-    /// An attribute whose value is a URL a browser follows or loads.
-    static func isURLAttribute(_ name: String) -> Bool {
-        switch name {
-        case "href", "src", "xlink:href", "action", "formaction", "poster", "data", "cite", "background": true
-        default: false
-        }
     }
 
     /// An element whose content is text up to its end tag, not markup.

@@ -101,8 +101,10 @@ public enum SiteCheck {
                 result.links.append(Link(file: file, fragment: fragment, offset: a.offset))
             }
         }
-        for link in samePage where !ids.contains(link.key) {
-            let (url, fragment) = Self.link(at: link.offset, on: page, bytes: bytes, baseURL: baseURL)
+        let missing = samePage.filter { !ids.contains($0.key) }
+        let urls = missing.isEmpty ? [:] : Self.urls(in: bytes)
+        for link in missing {
+            let (url, fragment) = Self.link(at: link.offset, in: urls, on: page, baseURL: baseURL)
             fail(.missingFragment, "broken link \"\(url)\" (this page has no id \"\(fragment)\")", at: link.offset)
         }
         for (check, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > perPageLimit {
@@ -121,12 +123,18 @@ public enum SiteCheck {
         return ids
     }
 
-    /// The URL of the link at `offset` of a page, and where it leads (to name a broken one).
-    static func link(at offset: Int, on page: String, bytes: [UInt8], baseURL: String?) -> (url: String, fragment: String) {
-        var url = "?"
+    /// A page's URLs by their offset, read once to name its broken links.
+    static func urls(in bytes: [UInt8]) -> [Int: String] {
+        var urls: [Int: String] = [:]
         HTMLScanner(bytes: bytes).scan { _, _ in } attribute: { a in
-            if a.offset == offset { url = a.value }
+            if a.kind == .url { urls[a.offset] = a.value }
         }
+        return urls
+    }
+
+    /// The URL at `offset` (from `urls`) and the fragment it names (to name a broken link).
+    static func link(at offset: Int, in urls: [Int: String], on page: String, baseURL: String?) -> (url: String, fragment: String) {
+        let url = urls[offset] ?? "?"
         switch LinkTarget.resolve(url, from: page, baseURL: baseURL) {
         case let .samePage(fragment): return (url, fragment)
         case let .file(_, fragment): return (url, fragment ?? "")
@@ -187,12 +195,13 @@ public enum SiteCheck {
                 let page = pages[index]
                 let text = bytes(page) ?? []
                 let lines = LineTable(text)
+                let urls = SiteCheck.urls(in: text)
                 var counts: [PublishCheck: Int] = [:]
                 for link in links.sorted(by: { $0.offset < $1.offset }) {
                     let check: PublishCheck = link.missingFile ? .brokenLink : .missingFragment
                     counts[check, default: 0] += 1
                     guard counts[check]! <= perPageLimit else { continue }
-                    let (url, fragment) = SiteCheck.link(at: link.offset, on: page, bytes: text, baseURL: baseURL)
+                    let (url, fragment) = SiteCheck.link(at: link.offset, in: urls, on: page, baseURL: baseURL)
                     var why = "no such file"
                     if !link.missingFile, case let .file(path, _) = LinkTarget.resolve(url, from: page, baseURL: baseURL) {
                         why = "\(path) has no id \"\(fragment)\""
