@@ -111,11 +111,11 @@ let package = Package(
         .target(name: "CasefileModel"),
         // Reading a case folder: YAML and JSON into records, with every field's place.
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", .product(name: "Yams", package: "Yams")]),
-        // Where every record is shown: the pages, each record's page and fragment, the cross-references.
-        .target(name: "CasefileSite", dependencies: ["CasefileModel"]),
-        // The rules that need more than one field, and the notes compiled (their case links resolved).
-        .target(name: "CasefileValidation",
-                dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite", "CasefileMarkdown"]),
+        // The rules that need more than one field, the cross-references between records, and the
+        // notes compiled (parsed, their case links checked, to be placed).
+        .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLoading", "CasefileMarkdown"]),
+        // Where every record is shown: the pages, each record's page and fragment, notes' links placed.
+        .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),
         // Where rendered files go: a folder with a manifest, or the preview's mirror.
         .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
         // The pages: view models per page and row, rendered through the templates.
@@ -129,6 +129,7 @@ let package = Package(
                 "CasefileModel",
                 "CasefileLoading",
                 "CasefileValidation",
+                "CasefileSite",
                 "CasefileOutput",
                 "CasefileRendering",
                 "CasefileTemplates",

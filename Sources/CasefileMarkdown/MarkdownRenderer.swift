@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// GitHub-flavoured Markdown through libcmark-gfm: the one place in Casefile that calls the C
-/// library. Every C object is created and freed inside `render`; nothing C-typed leaves it.
+/// library. Every C object is created and freed inside `compile`; nothing C-typed leaves it.
 public struct MarkdownRenderer: Sendable {
     /// Pass raw HTML and every link scheme through (off: raw HTML and `javascript:` links are dropped).
     public var unsafeHTML: Bool
@@ -22,16 +22,33 @@ public struct MarkdownRenderer: Sendable {
     /// The GFM extensions attached to every parser and passed to the HTML renderer.
     public static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
-    /// Renders `source`. Each case link is handed to `resolve`, which returns the URL to link to,
-    /// or nil when the record does not exist; such a link loses its destination (its text stays)
-    /// and is listed in `brokenLinks` with its position. `resolve` answers from the link's kind
-    /// and id: the column it sees is still cmark's byte column (only broken links' columns are
-    /// counted in characters, which takes a pass over the text).
+    /// Renders `source` with its case links resolved at once: each is handed to `resolve`, which
+    /// returns the URL to link to, or nil when the record does not exist; such a link loses its
+    /// destination (its text stays) and is listed in `brokenLinks` with its position. (The build
+    /// compiles notes instead, and places their links once it knows where records are shown.)
     public func render(_ source: String, resolve: (CaseLink) -> String?) -> RenderedNote {
+        var urls: [String] = []
+        let compiled = compile(source) { link in
+            guard let url = resolve(link) else { return nil }
+            urls.append(url)
+            return urls.count - 1
+        }
+        return RenderedNote(html: compiled.note.linked { urls[$0.target] }, brokenLinks: compiled.brokenLinks)
+    }
+
+    /// Renders `source` to HTML with every case link's destination left open, to be written once
+    /// it is known where the linked record is shown (`NoteHTML.linked`). Each case link is handed
+    /// to `locate`, which returns the linked record's position, or nil when the record does not
+    /// exist; such a link loses its destination (its text stays) and is listed in `brokenLinks`
+    /// with its position. `locate` answers from the link's kind and id: the column it sees is
+    /// still cmark's byte column (only broken links' columns are counted in characters, which
+    /// takes a pass over the text).
+    public func compile(_ source: String, locate: (CaseLink) -> Int?) -> CompiledNote {
         _ = extensionsRegistered
         // A Swift string is valid UTF-8 already: cmark need not check it again.
         let options = CMARK_OPT_DEFAULT | (unsafeHTML ? CMARK_OPT_UNSAFE : 0)
-        guard let parser = cmark_parser_new(options) else { return RenderedNote(html: "", brokenLinks: []) }
+        let empty = CompiledNote(note: NoteHTML(html: "", slots: []), brokenLinks: [])
+        guard let parser = cmark_parser_new(options) else { return empty }
         defer { cmark_parser_free(parser) }
         var text = source
         let struck = text.withUTF8 { bytes in
@@ -52,23 +69,22 @@ public struct MarkdownRenderer: Sendable {
         let finished = struck
             ? OpaquePointer(bitPattern: finishLock.withLock { _ in UInt(bitPattern: cmark_parser_finish(parser)) })
             : cmark_parser_finish(parser)
-        guard let document = finished else {
-            return RenderedNote(html: "", brokenLinks: [])
-        }
+        guard let document = finished else { return empty }
         defer { cmark_node_free(document) }
 
-        let broken = rewriteCaseLinks(in: document, source: source, resolve: resolve)
+        let (located, broken) = markCaseLinks(in: document, source: source, locate: locate)
         guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return RenderedNote(html: "", brokenLinks: broken)
+            return CompiledNote(note: NoteHTML(html: "", slots: []), brokenLinks: broken)
         }
         defer { free(html) }
-        return RenderedNote(html: String(cString: html), brokenLinks: broken)
+        return CompiledNote(note: Self.openSlots(html, located), brokenLinks: broken)
     }
 
-    /// Walks the parsed tree and rewrites every case link's destination in place. A link to a
-    /// record that does not exist is replaced by its own text.
-    private func rewriteCaseLinks(in document: OpaquePointer, source: String,
-                                  resolve: (CaseLink) -> String?) -> [CaseLink] {
+    /// Walks the parsed tree and gives every case link to a record that exists a destination
+    /// that marks its slot (`LinkSlot.marker`); a link to a record that does not exist is
+    /// replaced by its own text. Returns the located links (by slot number) and the broken ones.
+    private func markCaseLinks(in document: OpaquePointer, source: String,
+                               locate: (CaseLink) -> Int?) -> (located: [LinkSlot], broken: [CaseLink]) {
         // First every case link in document order, with cmark's byte columns…
         var found: [(node: OpaquePointer, link: CaseLink)] = []
         if let iterator = cmark_iter_new(document) {
@@ -85,11 +101,13 @@ public struct MarkdownRenderer: Sendable {
                 found.append((node, CaseLink(kind: kind, id: id, line: place.line, column: place.column)))
             }
         }
-        // …then each is resolved, the tree changed only once the walk is over…
+        // …then each is located, the tree changed only once the walk is over…
+        var located: [LinkSlot] = []
         var broken: [CaseLink] = []
         for (node, link) in found {
-            if let target = resolve(link) {
-                cmark_node_set_url(node, target)
+            if let target = locate(link) {
+                cmark_node_set_url(node, LinkSlot.marker(located.count))
+                located.append(LinkSlot(offset: 0, kind: link.kind, target: target))
             } else {
                 broken.append(link)
                 while let child = cmark_node_first_child(node) {
@@ -102,7 +120,51 @@ public struct MarkdownRenderer: Sendable {
         // one pass over the text (only they are reported).
         let columns = ScalarColumns.convert(broken.map { ($0.line, $0.column) }, in: source)
         for i in broken.indices { broken[i].column = columns[i] }
-        return broken
+        return (located, broken)
+    }
+
+    /// cmark's HTML with each slot's marker taken out and its place noted. A located link whose
+    /// destination the HTML does not show (a link inside an image's description, which renders
+    /// as plain text) has no slot.
+    private static func openSlots(_ html: UnsafeMutablePointer<CChar>, _ located: [LinkSlot]) -> NoteHTML {
+        let count = strlen(html)
+        guard !located.isEmpty else { return NoteHTML(html: String(cString: html), slots: []) }
+        var slots: [LinkSlot] = []
+        slots.reserveCapacity(located.count)
+        let prefix = LinkSlot.markerPrefix
+        let text = String(unsafeUninitializedCapacity: count) { out in
+            html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                var read = 0, written = 0
+                func copy(upTo end: Int) {
+                    guard end > read else { return }
+                    (out.baseAddress! + written).update(from: bytes + read, count: end - read)
+                    written += end - read
+                }
+                while read < count {
+                    guard let found = strstr(html + read, prefix) else { break }
+                    let start = html.distance(to: found)
+                    // The slot number, in decimal, then the marker's closing `_`.
+                    var end = start + prefix.utf8.count, number = 0
+                    while end < count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                        number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                        end += 1
+                    }
+                    guard end < count, bytes[end] == UInt8(ascii: "_"), number < located.count else {
+                        copy(upTo: end)
+                        read = end
+                        continue
+                    }
+                    copy(upTo: start)
+                    var slot = located[number]
+                    slot.offset = written
+                    slots.append(slot)
+                    read = end + 1
+                }
+                copy(upTo: count)
+                return written
+            }
+        }
+        return NoteHTML(html: text, slots: slots)
     }
 }
 

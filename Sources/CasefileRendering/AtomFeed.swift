@@ -1,5 +1,6 @@
 import Foundation
 import CasefileModel
+import CasefileSite
 import CasefileOutput
 import CasefileValidation
 
@@ -11,7 +12,7 @@ import CasefileValidation
 /// the feed (which sits at the site's root).
 struct AtomFeed: Sendable {
     static let path = "bulletins.atom"
-    let validated: ValidatedCase
+    let validated: PlacedCase
     let baseURL: String?
 
     func render() -> [UInt8] {
@@ -26,7 +27,7 @@ struct AtomFeed: Sendable {
         let newest = order.first.flatMap { c.bulletins[$0].nibbledAt }
         let urn = "urn:casefile:\(ContentHash.hex8(site.title)):"
         // Room for every entry (about 600 bytes besides its note), so that the buffer never grows.
-        var out = ExportText(capacity: (1 << 12) + order.reduce(0) { $0 + 1024 + (v.bulletinNotes[$1]?.utf8.count ?? 0) })
+        var out = ExportText(capacity: (1 << 12) + order.reduce(0) { $0 + 1024 + v.noteSize(.bulletins, $1) })
         func element(_ name: StaticString, _ text: String) {
             out.raw("<"); out.raw(name); out.raw(">"); out.xml(text); out.raw("</"); out.raw(name); out.raw(">\n")
         }
@@ -62,7 +63,7 @@ struct AtomFeed: Sendable {
             link(href, type: "text/html", rel: "alternate")
             element("updated", Self.utc(bulletin.nibbledAt ?? newest))
             element("summary", summary)
-            if let note = v.bulletinNotes[b] {
+            if let note = v.note(.bulletins, b) {
                 // The note's links are relative to its page, one folder down from the feed.
                 let folder = page.lastIndex(of: "/").map { String(page[...$0]) } ?? ""
                 out.raw("<content type=\"html\" xml:base=\""); out.xml((baseURL ?? "") + folder); out.raw("\">")

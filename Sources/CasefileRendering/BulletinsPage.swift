@@ -59,7 +59,7 @@ struct BulletinsPage {
                        location: HTMLText(bulletin.location), bites: bulletin.bites,
                        suspects: capped.shown, moreSuspects: capped.more,
                        suspectCount: v.index.suspectCount(b), asleepCount: v.index.asleepSuspectCount(b),
-                       noteHTML: v.bulletinNotes[b].map { HTMLText(trusted: $0) }, reporter: reporter))
+                       noteHTML: v.note(.bulletins, b).map { HTMLText(trusted: $0) }, reporter: reporter))
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }

@@ -2,6 +2,7 @@ import CasefileMustache
 import Foundation
 import CasefileModel
 import CasefileSite
+import CasefileValidation
 
 /// The small pictures above two tables, as plain geometry for an inline SVG in the templates:
 /// suspects per suspicion label (Suspects) and nibbles by hour of the day (Bulletins). Each has

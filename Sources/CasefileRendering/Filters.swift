@@ -24,7 +24,7 @@ struct Filters {
 
     let facets: [Facet]
 
-    init(_ kind: PagePlan.Kind, _ v: ValidatedCase) {
+    init(_ kind: PagePlan.Kind, _ v: PlacedCase) {
         let c = v.caseContent, index = v.index
         func slug(_ text: String) -> String { Slug.suggested(for: text) }
         switch kind {

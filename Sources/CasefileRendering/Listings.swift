@@ -20,7 +20,7 @@ struct Listings: Sendable {
         /// Record i's row is `bytes[offsets[i]..<offsets[i + 1]]`.
         let offsets: [Int]
 
-        init(_ columns: TableColumns, _ v: ValidatedCase) {
+        init(_ columns: TableColumns, _ v: PlacedCase) {
             let table = columns.table
             let fragments: [String] = switch table {
             case .suspects: v.fragments.animals
@@ -98,7 +98,7 @@ struct Listings: Sendable {
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
     /// facet totals of that page's table at most. The tables are made side by side (the two big
     /// ones sort and make their rows on a core each).
-    static func make(_ v: ValidatedCase, only: PageSet) async -> Listings {
+    static func make(_ v: PlacedCase, only: PageSet) async -> Listings {
         // `table` does not throw, so neither does the map.
         let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) { table(v, table: $0, only: only) }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
@@ -110,7 +110,7 @@ struct Listings: Sendable {
         self.facetTotals = facetTotals
     }
 
-    private static func table(_ v: ValidatedCase, table: PagePlan.Kind, only: PageSet) -> (pages: [Page], totals: [String: Int]) {
+    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
@@ -207,7 +207,7 @@ struct Listings: Sendable {
         return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))
     }
 
-    static func recordID(_ table: PagePlan.Kind, _ v: ValidatedCase, _ i: Int) -> String {
+    static func recordID(_ table: PagePlan.Kind, _ v: PlacedCase, _ i: Int) -> String {
         switch table {
         case .suspects: v.caseContent.animals[i].id
         case .bulletins: v.caseContent.bulletins[i].id

@@ -16,7 +16,7 @@ struct PageFrame {
         var facetTotals: [String: Int] = [:]
     }
 
-    let validated: ValidatedCase
+    let validated: PlacedCase
     let problems: ProblemIndex
     let refs: RecordRefs
     let kind: PagePlan.Kind?
@@ -35,7 +35,7 @@ struct PageFrame {
     /// The 404 page is served at whatever address was missing, so relative links from it only work
     /// at the site's top level; with a base URL it links absolutely instead. Every other page links
     /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
-    init(validated: ValidatedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
+    init(validated: PlacedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
          pageNumber: Int, pageCount: Int? = nil, output: Output) {
         self.validated = validated
         self.pageCount = pageCount ?? kind.map { validated.pagePlan.pageCount($0) } ?? 1

@@ -100,7 +100,7 @@ package struct RecordRefs: Sendable {
     let suspicionChart: MustacheValue?
     let nibbleChart: MustacheValue?
 
-    package init(_ v: ValidatedCase) {
+    package init(_ v: PlacedCase) {
         let c = v.caseContent
         let whens = v.index.localTimes.map { local in
             local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: HTMLText("unknown time"), iso: HTMLText.empty)

@@ -42,13 +42,13 @@ public struct SiteRenderer: Sendable {
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
     /// `progress` hears pages done and pages in all. Only `sink` can throw.
     /// `only` picks the files to render (a preview re-renders what changed).
-    public func render(_ validated: ValidatedCase, only: PageSet = .all,
+    public func render(_ validated: PlacedCase, only: PageSet = .all,
                        progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
     }
 
     /// With the record mentions given (a preview keeps them while the collections stay).
-    func render(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
+    func render(_ validated: PlacedCase, only: PageSet, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         try await render(validated, only: only, refs: refs, progress: progress, examine: { _ in () }) { file, _ in
             try sink(file)
@@ -58,7 +58,7 @@ public struct SiteRenderer: Sendable {
     /// With each file examined where it is rendered, on the core that rendered it, before it
     /// reaches `sink` with what `examine` found (publish scans its pages so, instead of reading
     /// the site back).
-    func render<Finding: Sendable>(_ validated: ValidatedCase, only: PageSet, refs: RecordRefs,
+    func render<Finding: Sendable>(_ validated: PlacedCase, only: PageSet, refs: RecordRefs,
                                    progress: ((Int, Int) -> Void)? = nil,
                                    examine: @escaping @Sendable (OutputFile) -> Finding,
                                    into sink: (OutputFile, Finding) throws -> Void) async throws {
@@ -75,8 +75,8 @@ public struct SiteRenderer: Sendable {
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
         // Compared with the last publish's, and written as this one's: fingerprinted once.
-        let fingerprints = history.map { _ in CaseDigest.records(validated) }
-        let since = history.map { SinceLastPublish(validated, history: $0, current: fingerprints!) }
+        let fingerprints = history.map { _ in CaseDigest.records(validated.validated) }
+        let since = history.map { SinceLastPublish(validated.validated, history: $0, current: fingerprints!) }
         let summary = jobs.contains { $0.kind == .validation }
             ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
@@ -112,7 +112,7 @@ public struct SiteRenderer: Sendable {
             done += 1
             progress?(done, all.count)
         }
-        let reports = ValidationReports(validated)
+        let reports = ValidationReports(validated.validated)
         if let baseURL, only.contains("sitemap.xml") {
             let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
             try emit(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
@@ -129,24 +129,24 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    private func render(listing page: Listings.Page, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+    private func render(listing page: Listings.Page, _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ output: PageFrame.Output) -> OutputFile {
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
                               pageNumber: page.number, pageCount: page.pageCount, output: output)
         return Listings.render(page, frame: frame, templates: templates)
     }
 
-    private static func render(data path: String, _ v: ValidatedCase, baseURL: String?,
+    private static func render(data path: String, _ v: PlacedCase, baseURL: String?,
                                fingerprints: [CaseCollection: [(id: String, hash: String)]]?) -> OutputFile {
         let bytes = switch path {
         case AtomFeed.path: AtomFeed(validated: v, baseURL: baseURL).render()
-        case CaseDigest.path: CaseDigest.json(fingerprints ?? CaseDigest.records(v))
-        default: DataExports(validated: v).render(path) ?? []
+        case CaseDigest.path: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))
+        default: DataExports(validated: v.validated).render(path) ?? []
         }
         return OutputFile(path: path, bytes: bytes)
     }
 
-    private func render(_ job: PageJob, _ v: ValidatedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+    private func render(_ job: PageJob, _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ lines: [String: SourceLines], _ summary: MustacheValue, _ output: PageFrame.Output) -> OutputFile {
         guard let kind = job.kind else {
             let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
@@ -173,17 +173,17 @@ public struct SiteRenderer: Sendable {
     /// copies the page into fresh memory): its notes' HTML, and 12 KB a row for the rest (the
     /// 10k case's pages measure 7–9 KB a row besides the notes). Reserved memory that the page
     /// does not fill is never touched.
-    static func capacity(_ kind: SiteTable, _ records: [Int], _ v: ValidatedCase) -> Int {
+    static func capacity(_ kind: SiteTable, _ records: [Int], _ v: PlacedCase) -> Int {
         let notes = switch kind {
-        case .suspects: records.reduce(0) { $0 + (v.animalNotes[$1]?.utf8.count ?? 0) }
-        case .bulletins: records.reduce(0) { $0 + (v.bulletinNotes[$1]?.utf8.count ?? 0) }
+        case .suspects: records.reduce(0) { $0 + v.noteSize(.animals, $1) }
+        case .bulletins: records.reduce(0) { $0 + v.noteSize(.bulletins, $1) }
         case .fruits, .validation: 0
         }
         return (1 << 16) + notes + records.count * 12_288
     }
 
     /// The lines of every file that a problem points into, split once.
-    private static func sourceLines(_ v: ValidatedCase) -> [String: SourceLines] {
+    private static func sourceLines(_ v: PlacedCase) -> [String: SourceLines] {
         let paths = Set(v.diagnostics.compactMap { $0.location?.path })
         var lines: [String: SourceLines] = [:]
         for path in paths {

@@ -71,7 +71,7 @@ struct SuspectsPage {
                     (.bars, Self.bars[min(max(suspicion.filledBars, 0), 4)]),
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
-                noteHTML: v.animalNotes[a].map { HTMLText(trusted: $0) },
+                noteHTML: v.note(.animals, a).map { HTMLText(trusted: $0) },
                 bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a)))
         }
         var extra: [(TemplateField, MustacheValue)] = []

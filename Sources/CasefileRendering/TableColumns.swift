@@ -40,7 +40,7 @@ struct TableColumns: Sendable {
         return zip(table.columnKeys, labels).map { Header(key: $0, label: $1.0, numeric: $1.1) }
     }
 
-    init(_ table: PagePlan.Kind, _ v: ValidatedCase) {
+    init(_ table: PagePlan.Kind, _ v: PlacedCase) {
         let c = v.caseContent, index = v.index, h = Self.headers(table)
         self.table = table
         self.sort = TableSort(table, c, index, problems: v.diagnostics)

@@ -84,7 +84,7 @@ struct ValidationPage {
 
     /// The counts by severity, rule and file over the whole case, and what changed since the
     /// last publish when it is known.
-    static func summary(of v: ValidatedCase, since: SinceLastPublish? = nil, plan: PagePlan, fragments: Fragments) -> MustacheValue {
+    static func summary(of v: PlacedCase, since: SinceLastPublish? = nil, plan: PagePlan, fragments: Fragments) -> MustacheValue {
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1
@@ -109,7 +109,7 @@ struct ValidationPage {
 
     /// "Since the last publish": links from the validation pages (one folder down) to each new
     /// problem's row and to each added or changed record.
-    static func changes(_ since: SinceLastPublish, _ v: ValidatedCase, plan: PagePlan, fragments: Fragments) -> MustacheValue {
+    static func changes(_ since: SinceLastPublish, _ v: PlacedCase, plan: PagePlan, fragments: Fragments) -> MustacheValue {
         func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(Numbers.count(n - changesShown, "more")) : .null }
         let newProblems: [MustacheValue] = since.newProblems.prefix(changesShown).map { i in
             let page = plan.path(.validation, recordAt: i)

@@ -1,4 +1,5 @@
 import CasefileModel
+import CasefileValidation
 
 /// How a table's records compare by each of its columns: what the table's default order
 /// (site.yaml's `defaultOrder`) and its pre-rendered orders sort by. Text compares without regard

@@ -1,21 +1,18 @@
 import CasefileMarkdown
 import CasefileModel
-import CasefileSite
 
-/// Renders every note of a record that exists, with its case links resolved to the page and
-/// fragment where the linked record is shown, relative to the page the note appears on. A case
-/// link to no record is a `broken-reference` problem at its place in the note, unless it links
-/// into a collection whose file could not be read (`unchecked`).
+/// Compiles every note of a record that exists: parses it, finds its case links, and renders it
+/// to HTML with each link to an existing record left open for the layer that places records on
+/// pages (`NoteHTML`). A case link to no record is a `broken-reference` problem at its place in
+/// the note, unless it links into a collection whose file could not be read (`unchecked`).
 package struct NoteCompiler: Sendable {
     let caseContent: CaseContent
     let index: CaseIndex
-    let pagePlan: PagePlan
-    let fragments: Fragments
     var unchecked: Set<CaseCollection> = []
 
     package struct Output: Sendable {
-        package var animalNotes: [Int: String] = [:]
-        package var bulletinNotes: [Int: String] = [:]
+        package var animalNotes: [Int: NoteHTML] = [:]
+        package var bulletinNotes: [Int: NoteHTML] = [:]
         package var diagnostics: [Diagnostic] = []
 
         package init() {}
@@ -28,7 +25,7 @@ package struct NoteCompiler: Sendable {
 
     private struct Compiled: Sendable {
         var job: Job
-        var html: String
+        var html: NoteHTML
         var problems: [Diagnostic]
     }
 
@@ -37,8 +34,8 @@ package struct NoteCompiler: Sendable {
     }
 
     /// Recompiles only the notes of `changed` (paths as shown in diagnostics), keeping the rest of
-    /// `previous`: valid while the collections and the page size are what `previous` was compiled
-    /// with, which is so when nothing but notes changed.
+    /// `previous`: valid while the collections are what `previous` was compiled with, which is so
+    /// when nothing but notes changed.
     package func compile(changed: Set<String>, reusing previous: Output) async -> Output {
         var output = previous
         output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
@@ -108,23 +105,16 @@ package struct NoteCompiler: Sendable {
     }
 
     private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
-        let host = pagePlan.path(job.note.collection.pageKind, recordAt: job.recordIndex)
-        let hostRoot = PagePlan.root(from: host)
-        let rendered = renderer.render(job.note.source) { link in
-            let collection: CaseCollection
-            let ids: [String: Int]
+        let compiled = renderer.compile(job.note.source) { link in
             switch link.kind {
-            case .animal: (collection, ids) = (.animals, index.animalPosition)
-            case .bulletin: (collection, ids) = (.bulletins, index.bulletinPosition)
-            case .fruit: (collection, ids) = (.fruits, index.fruitPosition)
+            case .animal: index.animalPosition[link.id]
+            case .bulletin: index.bulletinPosition[link.id]
+            case .fruit: index.fruitPosition[link.id]
             }
-            guard let i = ids[link.id] else { return nil }
-            return PagePlan.link(from: host, root: hostRoot, to: pagePlan.path(collection.pageKind, recordAt: i),
-                                 fragment: fragments[collection][i])
         }
         // A note may name the same missing record many times: one suggestion for each.
         var phrases: [CaseLink.Kind: [String: String]] = [:]
-        let problems = rendered.brokenLinks.filter { !unchecked.contains(Self.collection(of: $0.kind)) }.map { link -> Diagnostic in
+        let problems = compiled.brokenLinks.filter { !unchecked.contains(CaseCollection($0.kind)) }.map { link -> Diagnostic in
             let phrase = phrases[link.kind]?[link.id] ?? Suggestion.phrase(for: link.id, in: candidates[link.kind])
             phrases[link.kind, default: [:]][link.id] = phrase
             return Diagnostic(
@@ -134,11 +124,14 @@ package struct NoteCompiler: Sendable {
                 collection: job.note.collection, recordID: job.note.recordID, value: "\(link.kind.rawValue):\(link.id)",
                 fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")
         }
-        return Compiled(job: job, html: rendered.html, problems: problems)
+        return Compiled(job: job, html: compiled.note, problems: problems)
     }
+}
 
-    static func collection(of kind: CaseLink.Kind) -> CaseCollection {
-        switch kind {
+extension CaseCollection {
+    /// The collection a case link of `kind` names a record of.
+    public init(_ kind: CaseLink.Kind) {
+        self = switch kind {
         case .animal: .animals
         case .bulletin: .bulletins
         case .fruit: .fruits

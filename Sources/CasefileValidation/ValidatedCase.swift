@@ -1,17 +1,17 @@
+import CasefileMarkdown
 import CasefileModel
-import CasefileSite
 
-/// A case after validation: everything rendering needs, complete. Rendering reads it and cannot
-/// fail: every note is already HTML, every link already resolved, every problem already found.
+/// A case after validation: its records, how they refer to each other, its notes compiled and
+/// every problem found, complete. What comes after (placing records on pages, rendering them)
+/// reads it and cannot fail: every note is already parsed, every case link already checked.
 public struct ValidatedCase: Sendable {
     public let caseContent: CaseContent
     public let sourceMap: SourceMap
     public let index: CaseIndex
-    public let pagePlan: PagePlan
-    public let fragments: Fragments
-    /// Rendered notes by record index.
-    public let animalNotes: [Int: String]
-    public let bulletinNotes: [Int: String]
+    /// Each note compiled, by the position of its record: its HTML with its case links to be
+    /// placed (each slot's target is the linked record's position in its collection).
+    public let animalNotes: [Int: NoteHTML]
+    public let bulletinNotes: [Int: NoteHTML]
     /// Every problem, in report order, with the case's severities applied (rules turned off are gone).
     public let diagnostics: [Diagnostic]
     /// The rules that ran (not turned off).
@@ -28,9 +28,6 @@ public struct ValidatedCase: Sendable {
     public let errorCount: Int
     public let warningCount: Int
     public let noteCount: Int
-
-    /// The validation-page row id of each problem: `p1`, `p2`, …
-    public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }
 }
 
 extension ValidatedCase {

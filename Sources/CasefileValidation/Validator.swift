@@ -1,11 +1,10 @@
 import CasefileModel
 import CasefileLoading
-import CasefileSite
 
 /// Checks a loaded case as a whole — the rules that need more than one field: duplicate ids,
 /// references between collections, notes and their case links, and the record-level rules —
-/// then applies the case's severities. Notes are rendered here, since rendering a note is how
-/// its case links are found and resolved.
+/// then applies the case's severities. Notes are compiled here (parsed, their case links
+/// checked), since parsing a note is how its case links are found.
 public struct Validator: Sendable {
     public init() {}
 
@@ -14,15 +13,14 @@ public struct Validator: Sendable {
     }
 
     /// Validates with the notes compiled by `compileNotes`, which may reuse an earlier compilation
-    /// (a preview recompiles only the notes that changed), and the index and fragments of
-    /// `unchanged`, a validation of the same collections and settings when only notes changed.
-    /// Returns the compilation too.
+    /// (a preview recompiles only the notes that changed), and the index of `unchanged`, a
+    /// validation of the same collections and settings when only notes changed. Returns the
+    /// compilation too.
     package func validate(_ loaded: LoadedCase, unchanged: ValidatedCase? = nil,
                   compileNotes: @Sendable (NoteCompiler) async -> NoteCompiler.Output) async
         -> (validated: ValidatedCase, notes: NoteCompiler.Output) {
         let caseContent = loaded.caseContent
         let index = unchanged?.index ?? CaseIndex(caseContent)
-        let fragments = unchanged?.fragments ?? Fragments(caseContent)
         var problems = loaded.diagnostics
         // The record rules read the collections and which notes exist, not what notes say: when
         // only notes' text changed, what they found stands. They need nothing the notes give, so
@@ -32,16 +30,7 @@ public struct Validator: Sendable {
             reuse ?? (self.duplicateIDs(loaded) + self.references(loaded, index) + self.recordLevel(loaded, index))
         }
 
-        // Notes need to know where every record is shown, which depends on nothing but the
-        // collections, their default orders and the page size; the validation table is last and
-        // links nowhere. Only notes changed: the orders stand.
-        var orders = unchanged?.pagePlan.orderedTables.filter { $0.key != .validation }
-            ?? Self.defaultOrders(caseContent, index, tables: [.suspects, .bulletins, .fruits])
-        let provisionalMap = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
-                                     bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: 0,
-                                     orders: orders)
-        let compiler = NoteCompiler(caseContent: caseContent, index: index, pagePlan: provisionalMap,
-                                    fragments: fragments, unchecked: loaded.unreadCollections)
+        let compiler = NoteCompiler(caseContent: caseContent, index: index, unchecked: loaded.unreadCollections)
         let recordProblems: [Diagnostic]
         let compiled: NoteCompiler.Output
         if Parallel.width > 1 {
@@ -69,29 +58,14 @@ public struct Validator: Sendable {
                 sources[note.path] = note.source
             }
         }
-        orders.merge(Self.defaultOrders(caseContent, index, tables: [.validation], problems: settled)) { $1 }
-        let pagePlan = PagePlan(pageSize: caseContent.site.pageSize, suspects: caseContent.animals.count,
-                              bulletins: caseContent.bulletins.count, fruits: caseContent.fruits.count, problems: settled.count,
-                              orders: orders)
         let validated = ValidatedCase(
-            caseContent: caseContent, sourceMap: loaded.sourceMap, index: index, pagePlan: pagePlan, fragments: fragments,
+            caseContent: caseContent, sourceMap: loaded.sourceMap, index: index,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
             rulesRun: Rule.all.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
             recordProblems: recordProblems,
             errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
             noteCount: settled.count { $0.severity == .note })
         return (validated, compiled)
-    }
-
-    /// The records of each of `tables` that site.yaml gives a default order, in that order.
-    private static func defaultOrders(_ c: CaseContent, _ index: CaseIndex, tables: [SiteTable],
-                                      problems: [Diagnostic] = []) -> [SiteTable: [Int]] {
-        var orders: [SiteTable: [Int]] = [:]
-        for table in tables {
-            guard let order = c.site.defaultOrder[table] else { continue }
-            orders[table] = TableSort(table, c, index, problems: problems).records(order)
-        }
-        return orders
     }
 
     /// Which records have a note.

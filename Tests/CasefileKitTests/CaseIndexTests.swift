@@ -1,7 +1,7 @@
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
-@testable import CasefileSite
+@testable import CasefileValidation
 
 /// CaseIndex answers who is a suspect where without storing the animals × bulletins relation;
 /// these tests hold its answers against that relation worked out pair by pair, on random cases

@@ -27,14 +27,14 @@ import CasefileValidation
     }
 
     @Test func eachTableTakesAColumnAndADirection() async throws {
-        let v = try await validateCase(Self.files(site: """
+        let v = PlacedCase(try await validateCase(Self.files(site: """
             defaultOrder:
               suspects: suspicion descending
               bulletins: when desc
               fruits: fans
               validation: location ascending
 
-            """))
+            """)))
         #expect(v.diagnostics.isEmpty, "\(v.diagnostics)")
         let order = v.caseContent.site.defaultOrder
         #expect(order[.suspects] == TableOrder(column: 2, descending: true))
@@ -44,13 +44,13 @@ import CasefileValidation
     }
 
     @Test func aColumnTheTableLacksIsReportedWhereItIsWritten() async throws {
-        let v = try await validateCase(Self.files(site: """
+        let v = PlacedCase(try await validateCase(Self.files(site: """
             defaultOrder:
               bulletins: whne descending
               fruits: fans sideways
               animals: name
 
-            """))
+            """)))
         let mismatches = v.diagnostics.with(rule: "type-mismatch")
         let when = try #require(mismatches.first { $0.field == "defaultOrder.bulletins" })
         // `  bulletins: ` is 13 characters: the value starts at column 14 of line 3.
@@ -62,7 +62,7 @@ import CasefileValidation
         #expect(fans.location == place("site.yaml", 4, 11))
         #expect(fans.message.contains(#"got "fans sideways""#))
         // A table that does not exist is an unknown key, with the nearest table named.
-        let unknown = try only("unknown-field", in: v)
+        let unknown = try only("unknown-field", in: v.validated)
         #expect(unknown.location == place("site.yaml", 5, 3))
         // Nothing wrong is applied: the tables keep their file order.
         #expect(v.caseContent.site.defaultOrder.isEmpty)
@@ -70,12 +70,12 @@ import CasefileValidation
     }
 
     @Test func pagesListTheRecordsInTheOrderAndLinksFindThem() async throws {
-        let v = try await validateCase(Self.files(site: """
+        let v = PlacedCase(try await validateCase(Self.files(site: """
             pageSize: 2
             defaultOrder:
               bulletins: when descending
 
-            """, note: "Seen near [the attic](bulletin:b3) and [the barn](bulletin:b2).\n"))
+            """, note: "Seen near [the attic](bulletin:b3) and [the barn](bulletin:b2).\n")))
         #expect(v.diagnostics.isEmpty, "\(v.diagnostics)")
         let plan = v.pagePlan
         // Newest first, by the times in the file: b2 (5 June), b4, b1, b5, b3 (1 June).
@@ -90,18 +90,18 @@ import CasefileValidation
         // The suspects table keeps its file order.
         #expect(plan.records(.suspects, page: 1) == [0, 1])
         // The note links b3 on page 3 and b2 on page 1, from the fox's row on the home page.
-        let note = try #require(v.animalNotes[0])
+        let note = try #require(v.note(.animals, 0))
         #expect(note.contains(#"href="bulletins/page-3.html#b3""#), "\(note)")
         #expect(note.contains(#"href="bulletins/index.html#b2""#), "\(note)")
     }
 
     @Test func descendingIsAscendingTurnedRoundTiesToo() async throws {
         // The two animals have no suspicion level: a tie, which ascending keeps in file order.
-        let v = try await validateCase(Self.files(site: """
+        let v = PlacedCase(try await validateCase(Self.files(site: """
             defaultOrder:
               suspects: suspicion descending
 
-            """))
+            """)))
         #expect(v.pagePlan.records(.suspects, page: 1) == [1, 0])
         let sort = TableSort(.suspects, v.caseContent, v.index)
         #expect(sort.ascending(2) == [0, 1])

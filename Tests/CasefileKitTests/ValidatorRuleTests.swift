@@ -33,12 +33,15 @@ struct ValidatorRuleTests {
         #expect(d.message.contains(#"did you mean "owl""#))
         #expect(d.recordID == "fox")
         #expect(d.collection == .animals)
-        // The note is compiled: the good links resolved, the broken one left as text.
-        let html = try #require(validated.animalNotes[0])
-        #expect(html.contains("someone by the"))
-        #expect(!html.contains("animal:owl"))
-        #expect(!html.contains("fruit:elstar"))
-        #expect(html.contains("<a href="))
+        // The note is compiled: the good links located (the owl is animal 1, the apple fruit 0),
+        // to be placed, the broken one left as text.
+        let note = try #require(validated.animalNotes[0])
+        #expect(note.html.contains("someone by the"))
+        #expect(!note.html.contains("animal:owl"))
+        #expect(!note.html.contains("fruit:elstar"))
+        #expect(note.slots.map(\.kind) == [.animal, .fruit])
+        #expect(note.slots.map(\.target) == [1, 0])
+        #expect(note.slots.allSatisfy { note.html.utf8.dropFirst($0.offset - #"<a href=""#.utf8.count).starts(with: #"<a href="""#.utf8) })
         // Its text is kept for the validation page's excerpt.
         #expect(validated.sources["notes/animals/fox.md"]?.contains("animal:owel") == true)
     }

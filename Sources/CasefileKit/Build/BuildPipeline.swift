@@ -1,6 +1,7 @@
 import Foundation
 import CasefileModel
 import CasefileLoading
+import CasefileSite
 import CasefileValidation
 import CasefileOutput
 import CasefileRendering
@@ -90,8 +91,9 @@ public struct BuildPipeline: Sendable {
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
         clock.end("templates")
         let (loaded, validated, notes) = try await loadAndValidate(events: events, clock: &clock)
-        return PreparedCase(templates: templates, loaded: loaded, notes: notes, validated: validated,
-                            refs: RecordRefs(validated))
+        let placed = PlacedCase(validated)
+        clock.end("place")
+        return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed, refs: RecordRefs(placed))
     }
 
     private func loadAndValidate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock)
@@ -129,22 +131,22 @@ public struct BuildPipeline: Sendable {
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
         let prepared = try await prepare(events: events, clock: &clock)
-        let validated = prepared.validated
+        let placed = prepared.placed
         var session = try writer.begin()
-        let baseURL = options.baseURL ?? validated.caseContent.site.baseURL
+        let baseURL = options.baseURL ?? placed.caseContent.site.baseURL
         let (rendered, _) = try await SiteRenderer(templates: prepared.templates, baseURL: baseURL, digest: options.publishing,
                                                   history: options.history)
-            .render(validated, only: .all, refs: prepared.refs, into: &session, complete: .all, progress: { done, total in
+            .render(placed, only: .all, refs: prepared.refs, into: &session, complete: .all, progress: { done, total in
                 events?(.rendering(done: done, total: total))
             }, examine: { examine($0, baseURL) }, found: found)
         let listings = rendered.count { TemplateName.isListing($0) }
         let pages = rendered.count { $0.hasSuffix(".html") } - listings
         events?(.writing(files: session.count))
         clock.end("render and write")
-        let c = validated.caseContent
+        let c = placed.caseContent
         return BuildSummary(pages: pages, listings: listings, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
-                            diagnostics: validated.diagnostics,
+                            diagnostics: placed.diagnostics,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)
     }
 }
@@ -154,7 +156,7 @@ package struct PreparedCase: Sendable {
     package var templates: TemplateSet
     package var loaded: LoadedCase
     package var notes: NoteCompiler.Output
-    package var validated: ValidatedCase
+    package var placed: PlacedCase
     package var refs: RecordRefs
 }
 

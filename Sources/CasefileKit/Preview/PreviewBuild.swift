@@ -1,6 +1,7 @@
 import Foundation
 import CasefileModel
 import CasefileLoading
+import CasefileSite
 import CasefileValidation
 import CasefileOutput
 import CasefileRendering
@@ -25,7 +26,7 @@ public actor PreviewBuild {
     private var loaded: LoadedCase?
     private var templates: TemplateSet?
     private var notes = NoteCompiler.Output()
-    private var validated: ValidatedCase?
+    private var placed: PlacedCase?
     /// Every record as pages mention it: depends on the collections only, so edits of notes and
     /// templates keep it.
     private var refs: RecordRefs?
@@ -46,9 +47,9 @@ public actor PreviewBuild {
         update.scope = .everything
         do {
             let prepared = try await BuildPipeline(options: options).prepare()
-            (templates, loaded, notes, validated, refs) =
-                (prepared.templates, prepared.loaded, prepared.notes, prepared.validated, prepared.refs)
-            try await render(prepared.validated, changed: .all, into: &update)
+            (templates, loaded, notes, placed, refs) =
+                (prepared.templates, prepared.loaded, prepared.notes, prepared.placed, prepared.refs)
+            try await render(prepared.placed, changed: .all, into: &update)
         } catch {
             fail(error, &update)
         }
@@ -62,7 +63,7 @@ public actor PreviewBuild {
         let folders = CaseFolders(options: options)
         let changes = Set(paths.compactMap(folders.classify))
         guard !changes.isEmpty else { return PreviewUpdate() }
-        guard var current = loaded, let before = validated, templates != nil, !changes.contains(.data) else {
+        guard var current = loaded, let before = placed, templates != nil, !changes.contains(.data) else {
             return await buildAll()
         }
         let start = Date()
@@ -84,11 +85,12 @@ public actor PreviewBuild {
                     displayed.append(shown)
                 }
                 let changed = Set(displayed), previous = notes
-                // Only notes changed: the collections' index and fragments stay.
-                let result = await Validator().validate(current, unchanged: before) {
+                // Only notes changed: the collections' index, fragments and orders stay.
+                let result = await Validator().validate(current, unchanged: before.validated) {
                     await $0.compile(changed: changed, reusing: previous)
                 }
-                (loaded, notes, validated, after) = (current, result.notes, result.validated, result.validated)
+                after = PlacedCase(result.validated, reusing: before)
+                (loaded, notes, placed) = (current, result.notes, after)
                 for path in displayed {
                     guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
                     let ids = collection == .animals ? after.index.animalPosition : after.index.bulletinPosition
@@ -111,14 +113,14 @@ public actor PreviewBuild {
     private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
         update.failure = (error as? CasefileError)?.description ?? "\(error)"
         // Start again from the folders at the next change.
-        (loaded, validated, refs) = (nil, nil, nil)
+        (loaded, placed, refs) = (nil, nil, nil)
     }
 
     /// Renders what `changed` holds — or everything when the problems or the files read changed
     /// (problem links and counts are on every page) — and writes what differs. While the case
     /// has errors after a build without any, only the validation pages are rendered and written;
     /// the rest waits in `onDisk.pending` and is rendered once the errors are gone.
-    private func render(_ v: ValidatedCase, changed: PageSet, into update: inout PreviewUpdate) async throws {
+    private func render(_ v: PlacedCase, changed: PageSet, into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild

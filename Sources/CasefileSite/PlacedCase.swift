@@ -1,0 +1,72 @@
+import CasefileMarkdown
+import CasefileModel
+import CasefileValidation
+
+/// A validated case placed on the site's pages: which page lists each record (the page plan,
+/// with each table's default order), each record's fragment, and the notes with their case links
+/// written for the page each note appears on. Rendering reads it; it reads through to the
+/// validated case for everything else (`placed.caseContent`, `placed.diagnostics`).
+@dynamicMemberLookup
+public struct PlacedCase: Sendable {
+    public let validated: ValidatedCase
+    public let pagePlan: PagePlan
+    public let fragments: Fragments
+
+    /// Places `validated`. `earlier`, a placement of the same collections and settings (only
+    /// notes changed since), lends its fragments and the orders of every table but the
+    /// validation table, whose rows are the problems.
+    public init(_ validated: ValidatedCase, reusing earlier: PlacedCase? = nil) {
+        let c = validated.caseContent
+        var orders = earlier?.pagePlan.orderedTables.filter { $0.key != .validation }
+            ?? Self.defaultOrders(validated, tables: [.suspects, .bulletins, .fruits])
+        orders.merge(Self.defaultOrders(validated, tables: [.validation])) { $1 }
+        self.validated = validated
+        self.fragments = earlier?.fragments ?? Fragments(c)
+        self.pagePlan = PagePlan(pageSize: c.site.pageSize, suspects: c.animals.count, bulletins: c.bulletins.count,
+                                 fruits: c.fruits.count, problems: validated.diagnostics.count, orders: orders)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ValidatedCase, Value>) -> Value {
+        validated[keyPath: keyPath]
+    }
+
+    /// The validation-page row id of each problem: `p1`, `p2`, …
+    public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }
+
+    /// The note of record `index` of `collection` (animals or bulletins), its case links relative
+    /// to the page that shows the record; nil when the record has no note.
+    public func note(_ collection: CaseCollection, _ index: Int) -> String? {
+        guard let note = compiledNote(collection, index) else { return nil }
+        guard !note.slots.isEmpty else { return note.html }
+        let host = pagePlan.path(collection.pageKind, recordAt: index)
+        let root = PagePlan.root(from: host)
+        return note.linked { slot in
+            let target = CaseCollection(slot.kind)
+            return PagePlan.link(from: host, root: root, to: pagePlan.path(target.pageKind, recordAt: slot.target),
+                                 fragment: fragments[target][slot.target])
+        }
+    }
+
+    /// The size of a note's HTML before its links are written (for reserving a page's memory).
+    public func noteSize(_ collection: CaseCollection, _ index: Int) -> Int {
+        compiledNote(collection, index)?.byteCount ?? 0
+    }
+
+    private func compiledNote(_ collection: CaseCollection, _ index: Int) -> NoteHTML? {
+        switch collection {
+        case .animals: validated.animalNotes[index]
+        case .bulletins: validated.bulletinNotes[index]
+        case .fruits: nil
+        }
+    }
+
+    /// The records of each of `tables` that site.yaml gives a default order, in that order.
+    private static func defaultOrders(_ v: ValidatedCase, tables: [SiteTable]) -> [SiteTable: [Int]] {
+        var orders: [SiteTable: [Int]] = [:]
+        for table in tables {
+            guard let order = v.caseContent.site.defaultOrder[table] else { continue }
+            orders[table] = TableSort(table, v.caseContent, v.index, problems: v.diagnostics).records(order)
+        }
+        return orders
+    }
+}
