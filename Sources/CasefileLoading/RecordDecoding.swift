@@ -14,12 +14,12 @@ package enum RecordDecoding {
                                 location: r.location(of: .color), collection: .fruits, recordID: id, field: "color",
                                 value: color, fix: "Use a CSS colour name such as red, or #rgb / #rrggbb."))
         }
-        return Fruit(id: id, name: name, color: color ?? "")
+        return Fruit(id: Fruit.ID(id), name: name, color: color ?? "")
     }
 
     package static func animal(_ r: inout FieldReader, _ places: inout FieldPlaces) -> Animal? {
         guard let id = identifier(&r) else { return nil }
-        var animal = Animal(id: id, name: nonBlank(&r, .name), species: nonBlank(&r, .species))
+        var animal = Animal(id: Animal.ID(id), name: nonBlank(&r, .name), species: nonBlank(&r, .species))
         if let emoji = r.string(.emoji) {
             animal.emoji = emoji
             if emoji.count != 1 {
@@ -46,7 +46,7 @@ package enum RecordDecoding {
                                         location: place, collection: .animals, recordID: id, field: "favoriteFruits",
                                         value: fruit, fix: "Remove the second \"\(fruit)\"."))
                 } else {
-                    animal.favoriteFruits.append(fruit)
+                    animal.favoriteFruits.append(Fruit.ID(fruit))
                     places.favoriteFruits.append(FieldPlace(place))
                 }
             }
@@ -95,7 +95,7 @@ package enum RecordDecoding {
             }
         }
         let location = nonBlank(&r, .location)
-        var bulletin = Bulletin(id: id, fruit: fruit, nibbledAt: when, location: location)
+        var bulletin = Bulletin(id: Bulletin.ID(id), fruit: Fruit.ID(fruit), nibbledAt: when, location: location)
         if let bites = r.integer(.bites) {
             if bites >= 1 {
                 bulletin.bites = bites
@@ -104,7 +104,7 @@ package enum RecordDecoding {
                            fix: "Write how many bites, 1 or more, or leave bites out.")
             }
         }
-        bulletin.reportedBy = r.string(.reportedBy)
+        bulletin.reportedBy = r.string(.reportedBy).map { Animal.ID($0) }
         (places.fruit, places.reportedBy) = (r.place(of: .fruit), r.place(of: .reportedBy))
         return bulletin
     }

@@ -49,13 +49,13 @@ struct AtomFeed: Sendable {
         let fragments = v.fragments.bulletins
         for b in order {
             let bulletin = c.bulletins[b]
-            let fruit = v.index.fruitPosition[bulletin.fruit].map { c.fruits[$0].name } ?? bulletin.fruit
+            let fruit = v.index.fruitPosition[bulletin.fruit].map { c.fruits[$0].name } ?? bulletin.fruit.rawValue
             let page = v.pagePlan.path(.bulletins, recordAt: b)
             let href = (baseURL ?? "") + page + "#" + fragments[b]
             var summary = "\(fruit), nibbled at \(bulletin.location), " + (v.index.localTimes[b]?.display ?? "time not recorded")
             if let bites = bulletin.bites { summary += ", " + Numbers.count(bites, "bite") }
             if let reporter = bulletin.reportedBy {
-                summary += "; reported by " + (v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter)
+                summary += "; reported by " + (v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter.rawValue)
             }
             out.raw("<entry>\n")
             element("title", "\(fruit) at \(bulletin.location)")

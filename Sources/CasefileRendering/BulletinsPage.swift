@@ -39,7 +39,7 @@ struct BulletinsPage {
 
     func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id, v.fragments.bulletins[$0]) }) { b, common in
+        let table = frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id.rawValue, v.fragments.bulletins[$0]) }) { b, common in
             let bulletin = v.caseContent.bulletins[b]
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
@@ -50,7 +50,7 @@ struct BulletinsPage {
                 if let r = v.index.animalPosition[id] {
                     frame.animal(r)
                 } else {
-                    .object(RecordRefs.Animal(id: HTMLText(id), name: HTMLText(id), emoji: .empty, species: .empty, href: .empty))
+                    .object(RecordRefs.Animal(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), emoji: .empty, species: .empty, href: .empty))
                 }
             } else {
                 .bool(false)

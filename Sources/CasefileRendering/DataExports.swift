@@ -67,7 +67,7 @@ struct DataExports: Sendable {
 
     /// A fruit's own values (what the digest compares).
     static func own(_ fruit: Fruit, _ out: inout ExportText) {
-        out.key("id"); out.string(fruit.id)
+        out.key("id"); out.string(fruit.id.rawValue)
         out.key("name"); out.string(fruit.name)
         out.key("color"); out.string(fruit.color)
     }
@@ -85,7 +85,7 @@ struct DataExports: Sendable {
         out.csvRow(["id", "name", "color", "fans", "bulletins"])
         for f in c.fruits.indices {
             let fruit = c.fruits[f]
-            out.csvRow([fruit.id, fruit.name, fruit.color, String(index.fans[f].count), String(index.fruitBulletins[f].count)])
+            out.csvRow([fruit.id.rawValue, fruit.name, fruit.color, String(index.fans[f].count), String(index.fruitBulletins[f].count)])
         }
     }
 
@@ -93,12 +93,12 @@ struct DataExports: Sendable {
 
     /// An animal's own values, with its suspicion label after the level.
     static func own(_ animal: Animal, _ out: inout ExportText) {
-        out.key("id"); out.string(animal.id)
+        out.key("id"); out.string(animal.id.rawValue)
         out.key("name"); out.string(animal.name)
         out.key("species"); out.string(animal.species)
         out.key("emoji"); out.string(animal.emoji)
         out.key("pawSize"); out.string(animal.pawSize.rawValue)
-        out.key("favoriteFruits"); out.strings(animal.favoriteFruits)
+        out.key("favoriteFruits"); out.strings(animal.favoriteFruits.map(\.rawValue))
         out.key("suspicionLevel"); out.number(Numbers.plain(animal.suspicionLevel))
         out.key("suspicionLabel"); out.string(animal.suspicion.label.rawValue)
         out.key("alibi"); out.string(animal.alibi)
@@ -127,8 +127,8 @@ struct DataExports: Sendable {
                     "alibi", "sleep", "wake", "bulletins", "asleepAtBulletins"])
         for a in c.animals.indices {
             let animal = c.animals[a]
-            out.csvRow([animal.id, animal.name, animal.species, animal.emoji ?? "", animal.pawSize.rawValue,
-                        animal.favoriteFruits.joined(separator: ";"), Numbers.plain(animal.suspicionLevel),
+            out.csvRow([animal.id.rawValue, animal.name, animal.species, animal.emoji ?? "", animal.pawSize.rawValue,
+                        animal.favoriteFruits.map(\.rawValue).joined(separator: ";"), Numbers.plain(animal.suspicionLevel),
                         animal.suspicion.label.rawValue, animal.alibi ?? "",
                         animal.sleepSchedule?.sleep.description ?? "", animal.sleepSchedule?.wake.description ?? "",
                         String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))])
@@ -139,12 +139,12 @@ struct DataExports: Sendable {
 
     /// A bulletin's own values.
     static func own(_ bulletin: Bulletin, _ out: inout ExportText) {
-        out.key("id"); out.string(bulletin.id)
-        out.key("fruit"); out.string(bulletin.fruit)
+        out.key("id"); out.string(bulletin.id.rawValue)
+        out.key("fruit"); out.string(bulletin.fruit.rawValue)
         out.key("nibbledAt"); out.string(bulletin.nibbledAt?.written.iso8601)
         out.key("location"); out.string(bulletin.location)
         out.key("bites"); out.int(bulletin.bites)
-        out.key("reportedBy"); out.string(bulletin.reportedBy)
+        out.key("reportedBy"); out.string(bulletin.reportedBy?.rawValue)
     }
 
     private func bulletin(_ b: Int, _ out: inout ExportText) {
@@ -163,8 +163,8 @@ struct DataExports: Sendable {
         for b in c.bulletins.indices {
             let bulletin = c.bulletins[b]
             let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            out.csvRow([bulletin.id, bulletin.fruit, bulletin.nibbledAt?.written.iso8601 ?? "", bulletin.location,
-                        bulletin.bites.map(String.init) ?? "", bulletin.reportedBy ?? "", String(all), String(all - asleep),
+            out.csvRow([bulletin.id.rawValue, bulletin.fruit.rawValue, bulletin.nibbledAt?.written.iso8601 ?? "", bulletin.location,
+                        bulletin.bites.map(String.init) ?? "", bulletin.reportedBy?.rawValue ?? "", String(all), String(all - asleep),
                         String(asleep)])
         }
     }

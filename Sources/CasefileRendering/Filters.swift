@@ -45,7 +45,7 @@ struct Filters {
             facets = [
                 Facet(name: "fruit", legend: "Fruit") { b in
                     let id = c.bulletins[b].fruit
-                    return (slug(id), index.fruitPosition[id].map { c.fruits[$0].name } ?? id, 0)
+                    return (slug(id.rawValue), index.fruitPosition[id].map { c.fruits[$0].name } ?? id.rawValue, 0)
                 },
                 Facet(name: "awake", legend: "Suspects") { b in
                     index.suspectCount(b) > index.asleepSuspectCount(b)

@@ -33,7 +33,7 @@ struct FruitsPage {
 
     func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id, v.fragments.fruits[$0]) }) { f, common in
+        let table = frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id.rawValue, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseContent.fruits[f]
             let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
             let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)

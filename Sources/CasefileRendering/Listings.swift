@@ -209,9 +209,9 @@ struct Listings: Sendable {
 
     static func recordID(_ table: PagePlan.Kind, _ v: PlacedCase, _ i: Int) -> String {
         switch table {
-        case .suspects: v.caseContent.animals[i].id
-        case .bulletins: v.caseContent.bulletins[i].id
-        case .fruits: v.caseContent.fruits[i].id
+        case .suspects: v.caseContent.animals[i].id.rawValue
+        case .bulletins: v.caseContent.bulletins[i].id.rawValue
+        case .fruits: v.caseContent.fruits[i].id.rawValue
         case .validation: v.problemFragment(i)
         }
     }

@@ -303,7 +303,7 @@ struct PageFrame {
         }
     }
 
-    func fruit(_ id: String) -> MustacheValue {
+    func fruit(_ id: Fruit.ID) -> MustacheValue {
         refs.fruit(id, index: validated.index, depth: depth)
     }
 

@@ -64,9 +64,9 @@ enum CaseDigest {
             scratch.endObject()
             return (id, ContentHash.hex16(bytes: scratch.bytes))
         }
-        return [.fruits: c.fruits.map { fruit in hash(fruit.id) { DataExports.own(fruit, &$0) } },
-                .animals: c.animals.map { animal in hash(animal.id) { DataExports.own(animal, &$0) } },
-                .bulletins: c.bulletins.map { bulletin in hash(bulletin.id) { DataExports.own(bulletin, &$0) } }]
+        return [.fruits: c.fruits.map { fruit in hash(fruit.id.rawValue) { DataExports.own(fruit, &$0) } },
+                .animals: c.animals.map { animal in hash(animal.id.rawValue) { DataExports.own(animal, &$0) } },
+                .bulletins: c.bulletins.map { bulletin in hash(bulletin.id.rawValue) { DataExports.own(bulletin, &$0) } }]
     }
 
     static func json(_ records: [CaseCollection: [(id: String, hash: String)]]) -> [UInt8] {

@@ -111,11 +111,11 @@ package struct RecordRefs: Sendable {
         let fruitNames = c.fruits.map { HTMLText($0.name) }
         fruits = (0...1).map { depth in
             c.fruits.enumerated().map { f, fruit in
-                .object(Fruit(id: HTMLText(fruit.id), name: fruitNames[f], color: fruit.color,
+                .object(Fruit(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
                               href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
             }
         }
-        let animalNames = c.animals.map { (name: HTMLText($0.name), id: HTMLText($0.id), emoji: HTMLText($0.emoji ?? ""),
+        let animalNames = c.animals.map { (name: HTMLText($0.name), id: HTMLText($0.id.rawValue), emoji: HTMLText($0.emoji ?? ""),
                                            species: HTMLText($0.species)) }
         animalViews = (0...1).map { depth in
             c.animals.indices.map { a in
@@ -126,8 +126,8 @@ package struct RecordRefs: Sendable {
         animals = animalViews.map { $0.map { .object($0) } }
         bulletinViews = (0...1).map { depth in
             c.bulletins.enumerated().map { b, bulletin in
-                let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit)
-                return Bulletin(id: HTMLText(bulletin.id), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
+                let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit.rawValue)
+                return Bulletin(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
                                 when: whens[b].display, datetime: whens[b].iso, location: HTMLText(bulletin.location),
                                 fruitName: fruitName)
             }
@@ -139,9 +139,9 @@ package struct RecordRefs: Sendable {
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
-    func fruit(_ id: String, index: CaseIndex, depth: Int) -> MustacheValue {
+    func fruit(_ id: CasefileModel.Fruit.ID, index: CaseIndex, depth: Int) -> MustacheValue {
         guard let f = index.fruitPosition[id] else {
-            return .object(Fruit(id: HTMLText(id), name: HTMLText(id), color: "", href: .empty, known: false))
+            return .object(Fruit(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), color: "", href: .empty, known: false))
         }
         return fruits[depth][f]
     }

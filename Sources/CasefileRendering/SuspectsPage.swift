@@ -47,7 +47,7 @@ struct SuspectsPage {
 
     func context(records: [Int]) -> PageView {
         let v = frame.validated
-        let table = frame.rows(records, collection: .animals, record: { (v.caseContent.animals[$0].id, v.fragments.animals[$0]) }) { a, common in
+        let table = frame.rows(records, collection: .animals, record: { (v.caseContent.animals[$0].id.rawValue, v.fragments.animals[$0]) }) { a, common in
             let animal = v.caseContent.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)

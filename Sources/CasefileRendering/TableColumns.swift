@@ -45,7 +45,7 @@ struct TableColumns: Sendable {
         self.table = table
         self.sort = TableSort(table, c, index, problems: v.diagnostics)
         let fruits = c.fruits
-        let fruitName: @Sendable (String) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id }
+        let fruitName: @Sendable (Fruit.ID) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id.rawValue }
         let texts: [@Sendable (Int) -> String]
         switch table {
         case .suspects:

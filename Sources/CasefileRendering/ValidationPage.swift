@@ -51,12 +51,7 @@ struct ValidationPage {
     private func recordHref(_ problem: Diagnostic) -> String {
         let v = frame.validated
         guard let collection = problem.collection, let id = problem.recordID else { return "" }
-        let ids = switch collection {
-        case .fruits: v.index.fruitPosition
-        case .animals: v.index.animalPosition
-        case .bulletins: v.index.bulletinPosition
-        }
-        guard let i = ids[id] else { return "" }
+        guard let i = v.index.position(of: id, in: collection) else { return "" }
         return frame.link(to: collection.pageKind, recordAt: i, fragment: v.fragments[collection][i])
     }
 
@@ -123,14 +118,9 @@ struct ValidationPage {
                      (.recordID, .string(p.record ?? ""))])
         }
         let records: [MustacheValue] = since.records.filter { !$0.isEmpty }.map { r in
-            let positions = switch r.collection {
-            case .fruits: v.index.fruitPosition
-            case .animals: v.index.animalPosition
-            case .bulletins: v.index.bulletinPosition
-            }
             func linked(_ ids: [String]) -> MustacheValue {
                 .list(ids.prefix(changesShown).map { id in
-                    guard let i = positions[id] else { return .fields([(.id, .string(id))]) }
+                    guard let i = v.index.position(of: id, in: r.collection) else { return .fields([(.id, .string(id))]) }
                     let href = "../" + plan.path(r.collection.pageKind, recordAt: i) + "#" + fragments[r.collection][i]
                     return .fields([(.id, .string(id)), (.href, .string(href))])
                 })

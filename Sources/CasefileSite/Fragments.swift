@@ -9,9 +9,9 @@ public struct Fragments: Sendable {
     public let bulletins: [String]
 
     public init(_ caseContent: CaseContent) {
-        fruits = Self.make(caseContent.fruits.map(\.id))
-        animals = Self.make(caseContent.animals.map(\.id))
-        bulletins = Self.make(caseContent.bulletins.map(\.id))
+        fruits = Self.make(caseContent.fruits.map(\.id.rawValue))
+        animals = Self.make(caseContent.animals.map(\.id.rawValue))
+        bulletins = Self.make(caseContent.bulletins.map(\.id.rawValue))
     }
 
     public subscript(collection: CaseCollection) -> [String] {

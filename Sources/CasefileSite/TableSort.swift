@@ -16,7 +16,7 @@ public struct TableSort: Sendable {
     public init(_ table: SiteTable, _ c: CaseContent, _ index: CaseIndex, problems: [Diagnostic] = []) {
         self.table = table
         let fruits = c.fruits
-        let fruitName: @Sendable (String) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id }
+        let fruitName: @Sendable (Fruit.ID) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id.rawValue }
         /// Text compared without regard to case (keys made once per table).
         func keys(_ texts: [String]) -> [String] { texts.map { $0.lowercased() } }
         switch table {

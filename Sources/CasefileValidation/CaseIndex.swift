@@ -25,9 +25,9 @@ public struct CaseIndex: Sendable {
     }
 
     /// Where the first record with each id stands in its collection (its position in the list).
-    public let fruitPosition: [String: Int]
-    public let animalPosition: [String: Int]
-    public let bulletinPosition: [String: Int]
+    public let fruitPosition: [Fruit.ID: Int]
+    public let animalPosition: [Animal.ID: Int]
+    public let bulletinPosition: [Bulletin.ID: Int]
     /// Per fruit: the animals that favour it (an animal that lists a fruit twice, twice), and the
     /// bulletins about it, both in file order.
     public let fans: [[Int]]
@@ -46,9 +46,19 @@ public struct CaseIndex: Sendable {
     private let involvementCounts: [Int]
     private let asleepInvolvementCounts: [Int]
 
+    /// The position of the record of `collection` that `id` names, for an id read as text (a
+    /// note's file name: `notes/animals/fox.md` is about animal `fox`); nil when there is none.
+    public func position(of id: String, in collection: CaseCollection) -> Int? {
+        switch collection {
+        case .animals: animalPosition[Animal.ID(id)]
+        case .bulletins: bulletinPosition[Bulletin.ID(id)]
+        case .fruits: fruitPosition[Fruit.ID(id)]
+        }
+    }
+
     public init(_ caseContent: CaseContent) {
-        func firstPositions(_ ids: [String]) -> [String: Int] {
-            var map: [String: Int] = [:]
+        func firstPositions<Record>(_ ids: [RecordID<Record>]) -> [RecordID<Record>: Int] {
+            var map: [RecordID<Record>: Int] = [:]
             map.reserveCapacity(ids.count)
             for (i, id) in ids.enumerated() where map[id] == nil { map[id] = i }
             return map

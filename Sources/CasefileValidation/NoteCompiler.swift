@@ -41,8 +41,7 @@ package struct NoteCompiler: Sendable {
         output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
         for path in changed {
             guard let (collection, id) = Self.noteKey(path) else { continue }
-            let ids = collection == .animals ? index.animalPosition : index.bulletinPosition
-            guard let i = ids[id] else { continue }
+            guard let i = index.position(of: id, in: collection) else { continue }
             if collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
         }
         return await compile(into: output, jobs: jobs { changed.contains($0.path) })
@@ -59,9 +58,9 @@ package struct NoteCompiler: Sendable {
 
     private func jobs(_ include: (Note) -> Bool) -> [Job] {
         var jobs: [Job] = []
-        for (collection, ids) in [(CaseCollection.animals, index.animalPosition), (.bulletins, index.bulletinPosition)] {
+        for collection in [CaseCollection.animals, .bulletins] {
             for note in (caseContent.notes[collection] ?? [:]).values where include(note) {
-                if let i = ids[note.recordID] { jobs.append(Job(note: note, recordIndex: i)) }
+                if let i = index.position(of: note.recordID, in: collection) { jobs.append(Job(note: note, recordIndex: i)) }
             }
         }
         return jobs.sorted { $0.note.path < $1.note.path }
@@ -90,9 +89,9 @@ package struct NoteCompiler: Sendable {
         let fruits: Suggestion.Candidates
 
         init(_ caseContent: CaseContent) {
-            animals = Suggestion.Candidates(caseContent.animals.map(\.id))
-            bulletins = Suggestion.Candidates(caseContent.bulletins.map(\.id))
-            fruits = Suggestion.Candidates(caseContent.fruits.map(\.id))
+            animals = Suggestion.Candidates(caseContent.animals.map(\.id.rawValue))
+            bulletins = Suggestion.Candidates(caseContent.bulletins.map(\.id.rawValue))
+            fruits = Suggestion.Candidates(caseContent.fruits.map(\.id.rawValue))
         }
 
         subscript(kind: CaseLink.Kind) -> Suggestion.Candidates {
@@ -105,13 +104,7 @@ package struct NoteCompiler: Sendable {
     }
 
     private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
-        let compiled = renderer.compile(job.note.source) { link in
-            switch link.kind {
-            case .animal: index.animalPosition[link.id]
-            case .bulletin: index.bulletinPosition[link.id]
-            case .fruit: index.fruitPosition[link.id]
-            }
-        }
+        let compiled = renderer.compile(job.note.source) { link in index.position(of: link.id, in: CaseCollection(link.kind)) }
         // A note may name the same missing record many times: one suggestion for each.
         var phrases: [CaseLink.Kind: [String: String]] = [:]
         let problems = compiled.brokenLinks.filter { !unchecked.contains(CaseCollection($0.kind)) }.map { link -> Diagnostic in

@@ -76,8 +76,8 @@ public struct Validator: Sendable {
     private func duplicateIDs(_ loaded: LoadedCase) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         guard loaded.caseContent.site.reports(.duplicateID) else { return [] }
-        func check(_ ids: [String], _ collection: CaseCollection) {
-            var first: [String: Int] = [:]
+        func check<Record>(_ ids: [RecordID<Record>], _ collection: CaseCollection) {
+            var first: [RecordID<Record>: Int] = [:]
             for (i, id) in ids.enumerated() {
                 guard let earlier = first[id] else { first[id] = i; continue }
                 let origins = loaded.sourceMap[collection]
@@ -85,7 +85,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .duplicateID,
                     message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
-                    location: here, collection: collection, recordID: id, field: "id", value: id,
+                    location: here, collection: collection, recordID: id.rawValue, field: "id", value: id.rawValue,
                     fix: "Give one of the two records another id; links and notes go to the first.",
                     related: [there]))
             }
@@ -104,41 +104,40 @@ public struct Validator: Sendable {
         // missing from it (its own syntax problem says what to fix).
         let unread = loaded.unreadCollections
         // Prepared once for all the suggestions below.
-        let fruitIDs = Suggestion.Candidates(c.fruits.map(\.id)), animalIDs = Suggestion.Candidates(c.animals.map(\.id))
-        let bulletinIDs = Suggestion.Candidates(c.bulletins.map(\.id))
+        let fruitIDs = Suggestion.Candidates(c.fruits.map(\.id.rawValue)), animalIDs = Suggestion.Candidates(c.animals.map(\.id.rawValue))
+        let bulletinIDs = Suggestion.Candidates(c.bulletins.map(\.id.rawValue))
         let checksFruits = c.site.reports(.unknownFruit) && !unread.contains(.fruits)
         let m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() where checksFruits {
             for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitPosition[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
-                    message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit, in: fruitIDs))",
+                    message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit.rawValue, in: fruitIDs))",
                     location: m.animals[a].favoriteFruit(k),
-                    collection: .animals, recordID: animal.id,
-                    field: "favoriteFruits", value: fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+                    collection: .animals, recordID: animal.id.rawValue,
+                    field: "favoriteFruits", value: fruit.rawValue, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
-            if !bulletin.fruit.isEmpty, index.fruitPosition[bulletin.fruit] == nil, checksFruits {
+            if !bulletin.fruit.rawValue.isEmpty, index.fruitPosition[bulletin.fruit] == nil, checksFruits {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
-                    message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit, in: fruitIDs))",
-                    location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id,
-                    field: "fruit", value: bulletin.fruit, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+                    message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit.rawValue, in: fruitIDs))",
+                    location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id.rawValue,
+                    field: "fruit", value: bulletin.fruit.rawValue, fix: "Use an id from the fruit catalog, or add the fruit to it."))
             }
             if let reporter = bulletin.reportedBy, index.animalPosition[reporter] == nil, c.site.reports(.unknownAnimal),
                !unread.contains(.animals) {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
-                    message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter, in: animalIDs))",
+                    message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter.rawValue, in: animalIDs))",
                     location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
-                    recordID: bulletin.id, field: "reportedBy", value: reporter,
+                    recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
                     fix: "Name an animal by its id, or leave reportedBy out."))
             }
         }
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
-            let ids = collection == .animals ? index.animalPosition : index.bulletinPosition
-            for note in notes.values.filter({ ids[$0.recordID] == nil }).sorted(by: { $0.path < $1.path }) {
+            for note in notes.values.filter({ index.position(of: $0.recordID, in: collection) == nil }).sorted(by: { $0.path < $1.path }) {
                 let candidates = collection == .animals ? animalIDs : bulletinIDs
                 problems.append(Diagnostic(
                     rule: .orphanNote,
@@ -155,11 +154,11 @@ public struct Validator: Sendable {
         let c = loaded.caseContent, m = loaded.sourceMap
         for (a, animal) in c.animals.enumerated() {
             if animal.suspicionLevel >= 0.9, animal.suspicionLevel <= 1,
-               (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: .animals, id: animal.id) == nil {
+               (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: animal.id) == nil {
                 problems.append(Diagnostic(
                     rule: .missingInterview,
                     message: "\(animal.name) is Extremely suspicious but has neither an alibi nor an interview note",
-                    location: m.animals[a].location, collection: .animals, recordID: animal.id,
+                    location: m.animals[a].location, collection: .animals, recordID: animal.id.rawValue,
                     fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
             }
             let involved = index.involvementCount(a)
@@ -168,7 +167,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
                     message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved) bulletins about its favourite fruits",
-                    location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id,
+                    location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id.rawValue,
                     field: "suspicionLevel", value: Numbers.plain(animal.suspicionLevel),
                     fix: "Lower the suspicion, or check the sleep schedule."))
             }
@@ -180,7 +179,7 @@ public struct Validator: Sendable {
                 rule: .reporterIsSuspect,
                 message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
                 location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
-                recordID: bulletin.id, field: "reportedBy", value: reporter,
+                recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
                 fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
         }
         let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
@@ -188,7 +187,7 @@ public struct Validator: Sendable {
             guard index.fruitPosition[fruit.id] == f else { continue }
             problems.append(Diagnostic(
                 rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
-                location: m.fruits[f].location, collection: .fruits, recordID: fruit.id,
+                location: m.fruits[f].location, collection: .fruits, recordID: fruit.id.rawValue,
                 fix: "Remove it from the catalog, or leave it as a note."))
         }
         return problems

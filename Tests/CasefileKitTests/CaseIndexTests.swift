@@ -23,7 +23,7 @@ import Testing
         site.timeZone = "UTC"
         let fruits = (0..<5).map { Fruit(id: "f\($0)", name: "F\($0)", color: "red") }
         let animals = (0..<40).map { a in
-            var favourites = (0..<random.next(4)).map { _ in "f\(random.next(6))" }  // f5 is unknown
+            var favourites: [Fruit.ID] = (0..<random.next(4)).map { _ in "f\(random.next(6))" }  // f5 is unknown
             if random.next(5) == 0, let first = favourites.first { favourites.append(first) }
             let schedule: SleepSchedule? = switch random.next(4) {
             case 0: nil

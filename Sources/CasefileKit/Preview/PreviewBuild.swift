@@ -93,8 +93,7 @@ public actor PreviewBuild {
                 (loaded, notes, placed) = (current, result.notes, after)
                 for path in displayed {
                     guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
-                    let ids = collection == .animals ? after.index.animalPosition : after.index.bulletinPosition
-                    if let i = ids[id] { hosts.insert(after.pagePlan.path(collection.pageKind, recordAt: i)) }
+                    if let i = after.index.position(of: id, in: collection) { hosts.insert(after.pagePlan.path(collection.pageKind, recordAt: i)) }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
                         hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { after.pagePlan.path(.validation, page: $0) })
                     }

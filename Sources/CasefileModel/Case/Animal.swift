@@ -4,18 +4,18 @@ public struct Animal: Sendable, Hashable, Identifiable {
         case small, medium, large
     }
 
-    public var id: String
+    public var id: ID
     public var name: String
     public var species: String
     public var emoji: String?
     public var pawSize: PawSize
-    public var favoriteFruits: [String]
+    public var favoriteFruits: [Fruit.ID]
     public var suspicionLevel: Double
     public var alibi: String?
     public var sleepSchedule: SleepSchedule?
 
-    public init(id: String, name: String, species: String, emoji: String? = nil, pawSize: PawSize = .small,
-                favoriteFruits: [String] = [], suspicionLevel: Double = 0, alibi: String? = nil,
+    public init(id: ID, name: String, species: String, emoji: String? = nil, pawSize: PawSize = .small,
+                favoriteFruits: [Fruit.ID] = [], suspicionLevel: Double = 0, alibi: String? = nil,
                 sleepSchedule: SleepSchedule? = nil) {
         self.id = id
         self.name = name

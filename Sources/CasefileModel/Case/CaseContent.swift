@@ -20,6 +20,12 @@ public struct CaseContent: Sendable, Hashable {
     public func note(for collection: CaseCollection, id: String) -> Note? {
         notes[collection]?[id]
     }
+
+    /// The interview note of an animal, if it has one.
+    public func note(for id: Animal.ID) -> Note? { notes[.animals]?[id.rawValue] }
+
+    /// The note of a bulletin, if it has one.
+    public func note(for id: Bulletin.ID) -> Note? { notes[.bulletins]?[id.rawValue] }
 }
 
 /// Where each record of each collection was written, parallel to the collections' arrays.
