@@ -1,5 +1,18 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// What the `CasefileSample` target, whose path is the package root, leaves out: every entry at
+/// the root but Content/, Schemas/ and Sources/, and every folder of Sources/ but its own.
+let sampleExcludes: [String] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    func entries(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+    let kept: Set<String> = ["Content", "Schemas", "Sources", "Package.swift", "Package.resolved"]
+    return entries(root).filter { !kept.contains($0) }
+        + entries(root + "/Sources").filter { $0 != "CasefileSample" }.map { "Sources/" + $0 }
+}()
 
 let package = Package(
     name: "Casefile",
@@ -68,18 +81,15 @@ let package = Package(
         ),
         // The sample case and the JSON Schemas, embedded for `casefile init`. The target's path is
         // the package root so that its resources are the very files of Content/ and Schemas/ (no
-        // copy to keep in sync); everything else at the root is excluded. A file added to Content/
-        // or Schemas/ but not listed here (and in Sources/CasefileSample/SampleFiles.swift) makes
+        // copy to keep in sync); everything else at the root is excluded (`sampleExcludes`, read
+        // from the folders, so a new target needs no entry here). A file added to Content/ or
+        // Schemas/ but not listed here (and in Sources/CasefileSample/SampleFiles.swift) makes
         // SwiftPM warn ("unhandled") and InitTests fail. Resource names are file names, so two
         // sample files may not share one.
         .target(
             name: "CasefileSample",
             path: ".",
-            exclude: ["Sources/CCmarkGFM", "Sources/CExchange", "Sources/CasefileModel", "Sources/CasefileLoading",
-                      "Sources/CasefileSite", "Sources/CasefileValidation", "Sources/CasefileOutput",
-                      "Sources/CasefileRendering", "Sources/CasefileKit", "Sources/CasefileMarkdown",
-                      "Sources/CasefileMustache", "Sources/casefile", "Sources/CasefileServer", "Tests", "Templates",
-                      "Scripts", "Docs", "Fuzz", "README.md"],
+            exclude: sampleExcludes,
             sources: ["Sources/CasefileSample/SampleFiles.swift"],
             resources: [
                 .embedInCode("Content/animals.yaml"),
