@@ -40,20 +40,10 @@ package struct NoteCompiler: Sendable {
         var output = previous
         output.diagnostics.removeAll { $0.location.map { changed.contains($0.path) } ?? false }
         for path in changed {
-            guard let (collection, id) = Self.noteKey(path) else { continue }
-            guard let i = index.position(of: id, in: collection) else { continue }
-            if collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
+            guard let key = NoteKey(path: path), let i = index.position(of: key.recordID, in: key.collection) else { continue }
+            if key.collection == .animals { output.animalNotes[i] = nil } else { output.bulletinNotes[i] = nil }
         }
         return await compile(into: output, jobs: jobs { changed.contains($0.path) })
-    }
-
-    /// The collection and record id a note path names (`…/notes/animals/fish.md`).
-    package static func noteKey(_ path: String) -> (CaseCollection, String)? {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 3, parts[parts.count - 3] == "notes", parts.last!.hasSuffix(".md"),
-              let collection = CaseCollection(rawValue: String(parts[parts.count - 2])),
-              collection != .fruits else { return nil }
-        return (collection, String(parts.last!.dropLast(3)))
     }
 
     private func jobs(_ include: (Note) -> Bool) -> [Job] {
@@ -129,5 +119,22 @@ extension CaseCollection {
         case .bulletin: .bulletins
         case .fruit: .fruits
         }
+    }
+}
+
+/// The collection and record id a note's path names (`…/notes/animals/fish.md`: animal `fish`).
+package struct NoteKey: Sendable, Hashable {
+    package var collection: CaseCollection
+    /// The record's id as the file names it (it may name no record: an orphan note).
+    package var recordID: String
+
+    /// Nil for a path that is no note's (not `notes/animals/…` or `notes/bulletins/…`, or not `.md`).
+    package init?(path: String) {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, parts[parts.count - 3] == "notes", parts.last!.hasSuffix(".md"),
+              let collection = CaseCollection(rawValue: String(parts[parts.count - 2])),
+              collection != .fruits else { return nil }
+        self.collection = collection
+        self.recordID = String(parts.last!.dropLast(3))
     }
 }

@@ -67,8 +67,8 @@ struct Build: AsyncParsableCommand {
         }
         progress?.finish()
         if verbose || timings {
-            for (stage, seconds) in summary.stages {
-                terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
+            for time in summary.stages {
+                terminal.error("\(time.stage): \(String(format: "%.3f", time.seconds)) s")
             }
         }
         terminal.report(summary.diagnostics, under: caseOptions.content, summary: !quiet)

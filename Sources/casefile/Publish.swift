@@ -87,8 +87,8 @@ struct Publish: AsyncParsableCommand {
         }
         progress?.finish()
         if verbose {
-            for (stage, seconds) in summary.stages {
-                terminal.error("\(stage): \(String(format: "%.3f", seconds)) s")
+            for time in summary.stages {
+                terminal.error("\(time.stage): \(String(format: "%.3f", time.seconds)) s")
             }
         }
         for name in summary.removedStale {

@@ -45,7 +45,7 @@ public struct BuildSummary: Sendable {
     public var seconds: Double
     /// Wall-clock seconds of each stage, in order: templates, load, validate (with the notes),
     /// render and write.
-    public var stages: [(stage: String, seconds: Double)] = []
+    public var stages: [StageTime] = []
     /// The base URL the site was rendered with (`--base-url`, else site.yaml's), if any.
     public var baseURL: String?
 
@@ -160,14 +160,20 @@ package struct PreparedCase: Sendable {
     package var refs: RecordRefs
 }
 
+/// How long one stage of a command took (wall clock), as `-v` prints it.
+public struct StageTime: Sendable, Hashable {
+    public var stage: String
+    public var seconds: Double
+}
+
 /// The wall-clock time of each stage of a build, as it ends.
 struct StageClock {
     private var last = Date()
-    private(set) var stages: [(stage: String, seconds: Double)] = []
+    private(set) var stages: [StageTime] = []
 
     mutating func end(_ stage: String) {
         let now = Date()
-        stages.append((stage, now.timeIntervalSince(last)))
+        stages.append(StageTime(stage: stage, seconds: now.timeIntervalSince(last)))
         last = now
     }
 }

@@ -2,6 +2,7 @@ import CasefileSample
 import CasefileTemplates
 import Foundation
 import CasefileModel
+import CasefileOutput
 import CasefileRendering
 
 /// `casefile init`: a new case that builds clean at once — the sample case (Content/), the
@@ -9,13 +10,13 @@ import CasefileRendering
 /// data files name in their modelines (Schemas/).
 public enum NewCase {
     /// Every file a new case has, by its path from the case's folder, in path order.
-    public static let files: [(path: String, bytes: [UInt8])] = {
-        var files = SampleFiles.files.map { (path: $0.key, bytes: $0.value) }
+    public static let files: [OutputFile] = {
+        var files = SampleFiles.files.map { OutputFile(path: $0.key, bytes: $0.value) }
         for (name, text) in BuiltinTemplates.templates {
-            files.append(("Templates/\(name).mustache", Array(text.utf8)))
+            files.append(OutputFile(path: "Templates/\(name).mustache", contents: text))
         }
-        files.append(("Templates/\(TemplateSet.stylesheetName)", Array(BuiltinTemplates.stylesheet.utf8)))
-        files.append(("Templates/README.md", Array(BuiltinTemplates.readme.utf8)))
+        files.append(OutputFile(path: "Templates/\(TemplateSet.stylesheetName)", contents: BuiltinTemplates.stylesheet))
+        files.append(OutputFile(path: "Templates/README.md", contents: BuiltinTemplates.readme))
         return files.sorted { $0.path < $1.path }
     }()
 

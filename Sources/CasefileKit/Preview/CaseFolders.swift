@@ -28,7 +28,8 @@ struct CaseFolders: Sendable {
     /// when the note, now or before, is one the loader reports (not UTF-8, too large, a link out
     /// of the folder): such an edit is loaded again with the whole case, which reports it.
     func reread(_ relative: String, into loaded: inout LoadedCase) throws(CasefileError) -> String? {
-        guard let (collection, id) = NoteCompiler.noteKey(relative) else { return relative }
+        guard let key = NoteKey(path: relative) else { return relative }
+        let (collection, id) = (key.collection, key.recordID)
         guard !loaded.diagnostics.contains(where: { $0.location?.path == relative }) else { return nil }
         let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
         let existed = loaded.caseContent.notes[collection]?[id] != nil

@@ -92,8 +92,10 @@ public actor PreviewBuild {
                 after = PlacedCase(result.validated, reusing: before)
                 (loaded, notes, placed) = (current, result.notes, after)
                 for path in displayed {
-                    guard let (collection, id) = NoteCompiler.noteKey(path) else { continue }
-                    if let i = after.index.position(of: id, in: collection) { hosts.insert(after.pagePlan.path(collection.pageKind, recordAt: i)) }
+                    guard let key = NoteKey(path: path) else { continue }
+                    if let i = after.index.position(of: key.recordID, in: key.collection) {
+                        hosts.insert(after.pagePlan.path(key.collection.pageKind, recordAt: i))
+                    }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
                         hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { after.pagePlan.path(.validation, page: $0) })
                     }

@@ -28,13 +28,13 @@ public struct PublishSummary: Sendable {
     /// Files of the previous output that could not be removed (someone added them meanwhile).
     public var previousLeftAt: String?
     /// Wall-clock seconds of the stages around the build's, in order.
-    var before: [(stage: String, seconds: Double)] = []
-    var after: [(stage: String, seconds: Double)] = []
+    var before: [StageTime] = []
+    var after: [StageTime] = []
 
     /// Wall-clock seconds of every stage in order: the output folder checked and the last
     /// publish's report read, the build's stages (its pages scanned as they are rendered), the
     /// links between files checked, the swap, and the previous site cleared.
-    public var stages: [(stage: String, seconds: Double)] { before + build.stages + after }
+    public var stages: [StageTime] { before + build.stages + after }
 }
 
 /// `casefile publish`: build into a staging folder beside the output, check it, then replace

@@ -56,8 +56,8 @@ public enum SiteCheck {
             counts[check, default: 0] += 1
             guard counts[check]! <= perPageLimit else { return }
             if lines == nil { lines = LineTable(bytes) }
-            let (line, column) = lines!.location(of: offset)
-            result.failures.append(PublishFailure(check: check, page: page, line: line, column: column, message: message))
+            let place = lines!.location(of: offset)
+            result.failures.append(PublishFailure(check: check, page: page, line: place.line, column: place.column, message: message))
         }
         func id(_ a: HTMLScanner.Attribute) {
             var key = pageID

@@ -13,12 +13,19 @@ package struct LineTable: Sendable {
         }
     }
 
-    package func location(of offset: Int) -> (line: Int, column: Int) {
+    /// The 1-based line and byte column of the byte at `offset`.
+    package func location(of offset: Int) -> LineColumn {
         var low = 0, high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return (low + 1, offset - starts[low] + 1)
+        return LineColumn(line: low + 1, column: offset - starts[low] + 1)
     }
+}
+
+/// A place in a text: 1-based line and column.
+package struct LineColumn: Sendable, Hashable {
+    package var line: Int
+    package var column: Int
 }
