@@ -3,7 +3,7 @@ import CasefileKit
 import Foundation
 import CasefileModel
 
-struct Build: AsyncParsableCommand {
+struct Build: TerminalCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a case and write its site.",
         discussion: """
@@ -29,8 +29,7 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("How many pages to render at once (default: every core).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @Flag(name: .long, help: "Print only the problems: no progress, no closing line.")
     var quiet = false
@@ -44,21 +43,12 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: .hidden)
     var timings = false
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-    }
-
-    func run() async throws {
-        let terminal = Terminal()
-        do { try await execute(terminal) } catch { throw terminal.exit(error) }
-    }
-
-    private func execute(_ terminal: Terminal) async throws(CasefileError) {
+    func execute(_ terminal: Terminal) async throws(CasefileError) {
         let options = caseOptions.buildOptions(output: output, site: site)
         let progress = quiet ? nil : terminal.progressBar()
         let summary: BuildSummary
         do {
-            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) { () async throws(CasefileError) in
+            summary = try await jobs.run { () async throws(CasefileError) in
                 try await BuildPipeline(options: options).run { progress?.show($0) }
             }
         } catch {

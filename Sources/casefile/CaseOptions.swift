@@ -23,6 +23,35 @@ struct CaseOptions: ParsableArguments {
     }
 }
 
+/// `--jobs`, for the commands that render pages: how many to work on at once.
+struct JobsOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("How many pages to render (and, for publish, check) at once (default: every core).",
+                                            valueName: "n"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    /// Runs `work` with that many at once.
+    func run<T: Sendable>(_ work: () async throws(CasefileError) -> T) async throws -> T {
+        try await Parallel.$width.withValue(jobs ?? Parallel.width) { () async throws(CasefileError) in try await work() }
+    }
+}
+
+/// A command that reports through the terminal: an error it throws is printed there and becomes
+/// the exit status.
+protocol TerminalCommand: AsyncParsableCommand {
+    func execute(_ terminal: Terminal) async throws(CasefileError)
+}
+
+extension TerminalCommand {
+    func run() async throws {
+        let terminal = Terminal()
+        do { try await execute(terminal) } catch { throw terminal.exit(error) }
+    }
+}
+
 /// `--base-url`, for the commands that render pages.
 struct BaseURLOption: ParsableArguments {
     @Option(name: .customLong("base-url"),

@@ -3,7 +3,7 @@ import CasefileKit
 import Foundation
 import CasefileModel
 
-struct Publish: AsyncParsableCommand {
+struct Publish: TerminalCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build, check and publish a case's site into a folder that is safe to deploy.",
         discussion: """
@@ -45,22 +45,12 @@ struct Publish: AsyncParsableCommand {
     @Flag(name: .long, help: "Refuse to publish when the case has warnings too.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("How many pages to render and check at once (default: every core).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @Flag(name: [.short, .long], help: "Print how long each stage took (the build's, the checks of links between files, the swap, clearing the previous site) on standard error.")
     var verbose = false
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-    }
-
-    func run() async throws {
-        let terminal = Terminal()
-        do { try await execute(terminal) } catch { throw terminal.exit(error) }
-    }
-
-    private func execute(_ terminal: Terminal) async throws(CasefileError) {
+    func execute(_ terminal: Terminal) async throws(CasefileError) {
         let options = caseOptions.buildOptions(output: output, site: site)
         let progress = terminal.progressBar()
         let pipeline = PublishPipeline(options: options, strict: strict)
@@ -75,7 +65,7 @@ struct Publish: AsyncParsableCommand {
         }
         let summary: PublishSummary
         do {
-            summary = try await Parallel.$width.withValue(jobs ?? Parallel.width) { () async throws(CasefileError) in
+            summary = try await jobs.run { () async throws(CasefileError) in
                 try await pipeline.run { progress?.show($0) }
             }
         } catch {

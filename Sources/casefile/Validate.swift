@@ -4,7 +4,7 @@ import Foundation
 import CasefileModel
 import CasefileRendering
 
-struct Validate: AsyncParsableCommand {
+struct Validate: TerminalCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, sarif, github
     }
@@ -41,12 +41,7 @@ struct Validate: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    func run() async throws {
-        let terminal = Terminal()
-        do { try await execute(terminal) } catch { throw terminal.exit(error) }
-    }
-
-    private func execute(_ terminal: Terminal) async throws(CasefileError) {
+    func execute(_ terminal: Terminal) async throws(CasefileError) {
         let url = URL(fileURLWithPath: content)
         // Validating only loads and checks: no template is read and no output is written.
         let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
