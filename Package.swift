@@ -124,10 +124,11 @@ let package = Package(
         // The rules that need more than one field, the cross-references between records, and the
         // notes compiled (parsed, their case links checked, to be placed).
         .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLoading", "CasefileMarkdown"]),
-        // Where every record is shown: the pages, each record's page and fragment, notes' links placed.
+        // Where every record is shown: the site's layout (SiteLayout: every file's path and how
+        // deep it sits), the pages, each record's page and fragment, notes' links placed.
         .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),
         // Where rendered files go: a folder with a manifest, or the preview's mirror.
-        .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
+        .target(name: "CasefileOutput", dependencies: ["CasefileModel", "CasefileSite"]),
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
                 dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileOutput",
@@ -152,6 +153,7 @@ let package = Package(
             name: "CasefileServer",
             dependencies: [
                 "CasefileModel",
+                "CasefileSite",
                 "CasefileKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

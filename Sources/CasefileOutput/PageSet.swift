@@ -1,3 +1,5 @@
+import CasefileSite
+
 /// Which output files a render makes: all of them, or the pages at some paths, the pages some
 /// templates render, and the validation pages. A value rather than a predicate, so that a
 /// rebuild can be inspected (and tested) for what it will render.
@@ -20,7 +22,7 @@ public struct PageSet: Sendable, Hashable {
     public var isEmpty: Bool { !everything && paths.isEmpty && templates.isEmpty && !validation }
 
     public func contains(_ path: String) -> Bool {
-        everything || paths.contains(path) || (validation && path.hasPrefix("validation/"))
+        everything || paths.contains(path) || (validation && SiteLayout.isValidation(path))
             || templates.contains { $0.renders(path) }
     }
 

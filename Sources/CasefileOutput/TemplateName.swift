@@ -1,3 +1,6 @@
+import CasefileModel
+import CasefileSite
+
 /// A template as the templates folder names it: a page template (`suspects`), the layout, a
 /// partial (`partials/toolbar`), each without `.mustache`, or the stylesheet (`casefile.css`).
 public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -11,7 +14,7 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
         self.init(value)
     }
 
-    public static let stylesheet: TemplateName = "casefile.css"
+    public static let stylesheet = TemplateName(SiteLayout.stylesheet)
     public static let layout: TemplateName = "layout"
     public static let suspects: TemplateName = "suspects"
     public static let bulletins: TemplateName = "bulletins"
@@ -40,22 +43,15 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
 
     public static func < (a: TemplateName, b: TemplateName) -> Bool { a.rawValue < b.rawValue }
 
-    /// Whether it renders the file at `path` (a path in the site): a page template its own
-    /// pages, the stylesheet itself, the layout and every partial every page.
+    /// Whether it renders the file at `path` (a path in the site): a table's template its
+    /// table's own pages, the listing template the listings, the stylesheet itself, the layout
+    /// and every partial every page.
     public func renders(_ path: String) -> Bool {
         switch self {
-        case _ where isStylesheetPart: path == Self.stylesheet.rawValue
-        case .notFound: path == "404.html"
-        case .listing: Self.isListing(path)
-        case .suspects: path == "index.html" || (path.hasPrefix("suspects/") && !Self.isListing(path))
-        case .bulletins, .fruits, .validation: path.hasPrefix(rawValue + "/") && path.hasSuffix(".html") && !Self.isListing(path)
-        default: path.hasSuffix(".html")
+        case _ where isStylesheetPart: path == SiteLayout.stylesheet
+        case .notFound: path == SiteLayout.notFound
+        case .listing: SiteLayout.isListing(path)
+        default: SiteTable(rawValue: rawValue).map { SiteLayout.isPage(path, of: $0) } ?? SiteLayout.isPage(path)
         }
-    }
-
-    /// A table's listing (an order or a filter value's records) lives two folders down:
-    /// `suspects/by/suspicion-desc.html`, `suspects/label/fishy.html`.
-    public static func isListing(_ path: String) -> Bool {
-        path.hasSuffix(".html") && path.utf8.count(where: { $0 == UInt8(ascii: "/") }) == 2
     }
 }

@@ -11,7 +11,6 @@ import CasefileValidation
 /// `urn:` names made from the site's title and the bulletin's id, and links are relative to
 /// the feed (which sits at the site's root).
 struct AtomFeed: Sendable {
-    static let path = "bulletins.atom"
     let validated: PlacedCase
     let baseURL: String?
 
@@ -40,9 +39,9 @@ struct AtomFeed: Sendable {
         out.raw("\">\n")
         element("title", site.title + ": bulletins")
         if let description = site.description { element("subtitle", description) }
-        element("id", baseURL.map { $0 + Self.path } ?? urn + "bulletins")
-        if let baseURL { link(baseURL + Self.path, type: "application/atom+xml", rel: "self") }
-        link((baseURL ?? "") + v.pagePlan.path(.bulletins, page: 1), type: "text/html", rel: "alternate")
+        element("id", baseURL.map { $0 + SiteLayout.feed } ?? urn + "bulletins")
+        if let baseURL { link(baseURL + SiteLayout.feed, type: "application/atom+xml", rel: "self") }
+        link((baseURL ?? "") + SiteLayout.page(.bulletins), type: "text/html", rel: "alternate")
         element("updated", Self.utc(newest))
         out.raw("<author><name>"); out.xml(site.title); out.raw("</name></author>\n")
         out.raw("<generator version=\""); out.xml(CasefileVersion.current); out.raw("\">Casefile</generator>\n")

@@ -11,17 +11,13 @@ import CasefileSite
 struct DataExports: Sendable {
     let validated: ValidatedCase
 
-    /// Every file, by its path in the site.
-    static let paths = ["data/fruits.csv", "data/fruits.json", "data/animals.csv", "data/animals.json",
-                        "data/bulletins.csv", "data/bulletins.json", "data/problems.csv", "data/case.json"]
-
     /// The download links a table's page offers.
     static func downloads(for table: PagePlan.Kind) -> [(label: String, path: String)] {
         switch table {
-        case .suspects: [("CSV", "data/animals.csv"), ("JSON", "data/animals.json")]
-        case .bulletins: [("CSV", "data/bulletins.csv"), ("JSON", "data/bulletins.json")]
-        case .fruits: [("CSV", "data/fruits.csv"), ("JSON", "data/fruits.json")]
-        case .validation: [("CSV", "data/problems.csv"), ("JSON", "validation/report.json")]
+        case .suspects: [("CSV", SiteLayout.animalsCSV), ("JSON", SiteLayout.animalsJSON)]
+        case .bulletins: [("CSV", SiteLayout.bulletinsCSV), ("JSON", SiteLayout.bulletinsJSON)]
+        case .fruits: [("CSV", SiteLayout.fruitsCSV), ("JSON", SiteLayout.fruitsJSON)]
+        case .validation: [("CSV", SiteLayout.problemsCSV), ("JSON", SiteLayout.report)]
         }
     }
 
@@ -30,25 +26,25 @@ struct DataExports: Sendable {
         // Room for the whole file (the 10k case's measure 100–380 bytes a record), reserved so
         // that the buffer never grows and copies.
         let records = switch path {
-        case "data/fruits.csv", "data/fruits.json": c.fruits.count
-        case "data/animals.csv", "data/animals.json": c.animals.count
-        case "data/bulletins.csv", "data/bulletins.json": c.bulletins.count
-        case "data/problems.csv": validated.diagnostics.count
+        case SiteLayout.fruitsCSV, SiteLayout.fruitsJSON: c.fruits.count
+        case SiteLayout.animalsCSV, SiteLayout.animalsJSON: c.animals.count
+        case SiteLayout.bulletinsCSV, SiteLayout.bulletinsJSON: c.bulletins.count
+        case SiteLayout.problemsCSV: validated.diagnostics.count
         default: c.animals.count + c.bulletins.count + c.fruits.count
         }
         var out = ExportText(capacity: (1 << 12) + records * 512)
         switch path {
-        case "data/fruits.csv": fruitRows(&out)
-        case "data/fruits.json": list(c.fruits.indices, &out, fruit)
-        case "data/animals.csv": animalRows(&out)
-        case "data/animals.json": list(c.animals.indices, &out, animal)
-        case "data/bulletins.csv": bulletinRows(&out)
-        case "data/bulletins.json": list(c.bulletins.indices, &out, bulletin)
-        case "data/problems.csv": problemRows(&out)
-        case "data/case.json": caseDocument(&out)
+        case SiteLayout.fruitsCSV: fruitRows(&out)
+        case SiteLayout.animalsCSV: animalRows(&out)
+        case SiteLayout.bulletinsCSV: bulletinRows(&out)
+        case SiteLayout.problemsCSV: problemRows(&out)
+        // A JSON document ends with a line break.
+        case SiteLayout.fruitsJSON: list(c.fruits.indices, &out, fruit); out.newline()
+        case SiteLayout.animalsJSON: list(c.animals.indices, &out, animal); out.newline()
+        case SiteLayout.bulletinsJSON: list(c.bulletins.indices, &out, bulletin); out.newline()
+        case SiteLayout.caseJSON: caseDocument(&out); out.newline()
         default: return nil
         }
-        if path.hasSuffix(".json") { out.newline() }
         return out.bytes
     }
 

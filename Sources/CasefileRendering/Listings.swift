@@ -8,10 +8,8 @@ import CasefileOutput
 /// (`suspects/by/suspicion-desc.html`), and, for a table longer than one page, every filter
 /// value's records across the whole table (`suspects/label/very-suspicious.html`). A listing is
 /// light: the table's columns as text, each row linking to the record on its own page, where the
-/// inspector shows it. A listing is paginated as the tables are (`pageSize` rows a page): page 1
-/// at `suspects/by/suspicion-desc.html`, page n at `suspects/by/suspicion-desc.page-n.html` (a
-/// slug never holds a dot, so no value's listing can take another's page name), beside it so
-/// that every page's rows link the same way.
+/// inspector shows it. A listing is paginated as the tables are (`pageSize` rows a page), its
+/// pages side by side (`SiteLayout.listing(_:page:)`) so that every page's rows link the same way.
 struct Listings: Sendable {
     /// Every record's row of one table, as a listing prints it: the same in every listing of
     /// the table (all live two folders down), so made once and copied.
@@ -29,13 +27,15 @@ struct Listings: Sendable {
             case .validation: []
             }
             var html = ExportText(capacity: columns.count * 320)
+            let root = SiteLayout.root(depth: SiteLayout.listingDepth)
             var offsets = [0]
             offsets.reserveCapacity(columns.count + 1)
             for i in 0..<columns.count {
                 let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
                 html.raw("<tr data-record-id=\"")
                 html.xml(table == .validation ? fragment : Listings.recordID(table, v, i))
-                html.raw("\"><th scope=\"row\"><a href=\"../../")
+                html.raw("\"><th scope=\"row\"><a href=\"")
+                html.raw(root)
                 html.xml(v.pagePlan.path(table, recordAt: i) + "#" + fragment)
                 html.raw("\">")
                 html.xml(columns.columns[0].text(i))
@@ -69,12 +69,7 @@ struct Listings: Sendable {
         /// A filter value's listing: what the facet is called and the value's label.
         let facet: (legend: String, label: String)?
 
-        var path: String { Listings.path(stem, page: number) }
-    }
-
-    /// Page `n` of the listing whose first page is `stem.html`.
-    static func path(_ stem: String, page n: Int) -> String {
-        n == 1 ? stem + ".html" : "\(stem).page-\(n).html"
+        var path: String { SiteLayout.listing(stem, page: number) }
     }
 
     /// How many pages a listing of `count` records spans.
@@ -85,14 +80,6 @@ struct Listings: Sendable {
     let pages: [Page]
     /// Each filter value's listing (`suspects/label/very-suspicious`) and how many records it has.
     let facetTotals: [String: Int]
-
-    static func orderStem(_ table: PagePlan.Kind, _ column: TableColumns.Header, descending: Bool) -> String {
-        "\(table.rawValue)/by/\(column.key)-\(descending ? "desc" : "asc")"
-    }
-
-    static func facetStem(_ table: PagePlan.Kind, facet: String, slug: String) -> String {
-        "\(table.rawValue)/\(facet)/\(slug)"
-    }
 
     /// The listings `only` asks for, and the facet totals the pages it asks for link to. Nothing
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
@@ -118,13 +105,13 @@ struct Listings: Sendable {
         let size = site.pageSize
         /// Whether any page of a listing of `count` records is wanted.
         func wanted(_ stem: String, _ count: Int) -> Bool {
-            (1...Self.pageCount(count, pageSize: size)).contains { only.contains(Self.path(stem, page: $0)) }
+            (1...Self.pageCount(count, pageSize: size)).contains { only.contains(SiteLayout.listing(stem, page: $0)) }
         }
         let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
-            [false, true].map { (c, $0, Self.orderStem(table, header, descending: $0)) }
+            [false, true].map { (c, $0, SiteLayout.orderListing(table, column: header.key, descending: $0)) }
         }.filter { wanted($0.2, count) } : []
-        let facetListings = only.contains(Self.facetStem(table, facet: "any", slug: "value") + ".html")
-        let tablePages = (1...pageCount).contains { only.contains(v.pagePlan.path(table, page: $0)) }
+        let facetListings = only.contains(SiteLayout.listing(SiteLayout.facetListing(table, facet: "any", value: "value")))
+        let tablePages = (1...pageCount).contains { only.contains(SiteLayout.page(table, number: $0)) }
         let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
         guard !orders.isEmpty || facets else { return ([], [:]) }
 
@@ -134,7 +121,7 @@ struct Listings: Sendable {
         func add(_ records: [Int], stem: String, sorted: TableOrder?, facet: (String, String)?) {
             if rows == nil { rows = Rows(columns!, v) }
             let pageCount = Self.pageCount(records.count, pageSize: size)
-            for n in 1...pageCount where only.contains(Self.path(stem, page: n)) {
+            for n in 1...pageCount where only.contains(SiteLayout.listing(stem, page: n)) {
                 let slice = records[min(records.count, (n - 1) * size)..<min(records.count, n * size)]
                 pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: slice, total: records.count,
                                   number: n, pageCount: pageCount, sorted: sorted, facet: facet))
@@ -162,7 +149,7 @@ struct Listings: Sendable {
             }
             for slug in order {
                 let group = groups[slug]!
-                let stem = Self.facetStem(table, facet: facet.name, slug: slug)
+                let stem = SiteLayout.facetListing(table, facet: facet.name, value: slug)
                 totals[stem] = group.records.count
                 if facetListings, wanted(stem, group.records.count) {
                     add(group.records, stem: stem, sorted: nil, facet: (facet.legend, group.label))
@@ -197,7 +184,7 @@ struct Listings: Sendable {
         // Pages of one listing are files of one folder: each links its siblings by name.
         let file = page.stem.split(separator: "/").last.map(String.init) ?? page.stem
         let pagination = PageFrame.pagination(current: page.number, count: page.pageCount) {
-            Listings.path(file, page: $0)
+            SiteLayout.listing(file, page: $0)
         }
         let context = frame.context(
             heading: heading, placeholder: "", caption: heading + shown, empty: .none,

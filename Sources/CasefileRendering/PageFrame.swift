@@ -45,8 +45,8 @@ struct PageFrame {
         self.path = path
         self.pageNumber = pageNumber
         self.output = output
-        self.root = kind == nil ? (output.baseURL ?? PagePlan.root(from: path)) : PagePlan.root(from: path)
-        self.depth = min(1, path.split(separator: "/").count - 1)
+        self.root = kind == nil ? (output.baseURL ?? SiteLayout.root(from: path)) : SiteLayout.root(from: path)
+        self.depth = min(1, SiteLayout.depth(of: path))
     }
 
     /// What a table is called in headings.
@@ -67,7 +67,8 @@ struct PageFrame {
             if site.orders {
                 let here = sorted?.column == c ? sorted : nil
                 let next = here.map { !$0.descending } ?? false
-                fields.append((.href, .string(root + Listings.orderStem(table, header, descending: next) + ".html")))
+                let stem = SiteLayout.orderListing(table, column: header.key, descending: next)
+                fields.append((.href, .string(root + SiteLayout.listing(stem))))
                 if let here {
                     fields += [(.sort, .string(here.descending ? "descending" : "ascending")),
                                (.arrow, .string(here.descending ? "▼" : "▲"))]
@@ -89,11 +90,11 @@ struct PageFrame {
     }
 
     func link(to kind: PagePlan.Kind, recordAt index: Int, fragment: String) -> String {
-        PagePlan.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
+        SiteLayout.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
     }
 
     func link(toPage kind: PagePlan.Kind, _ number: Int = 1) -> String {
-        root + validated.pagePlan.path(kind, page: number)
+        root + SiteLayout.page(kind, number: number)
     }
 
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
@@ -105,8 +106,8 @@ struct PageFrame {
         let v = validated
         let filters = site.filters ? kind.flatMap { kind in
             Filters(kind, v).page(records) { facet, slug in
-                let stem = Listings.facetStem(kind, facet: facet, slug: slug)
-                return output.facetTotals[stem].map { (root + stem + ".html", $0) }
+                let stem = SiteLayout.facetListing(kind, facet: facet, value: slug)
+                return output.facetTotals[stem].map { (root + SiteLayout.listing(stem), $0) }
             }
         } : nil
         let counts = MustacheValue.fields([
@@ -158,7 +159,7 @@ struct PageFrame {
             (.pagination, pagination ?? self.pagination()),
         ]
         if let description = site.description { fields.append((.siteDescription, .string(description))) }
-        if site.feed { fields.append((.feed, .string(root + AtomFeed.path))) }
+        if site.feed { fields.append((.feed, .string(root + SiteLayout.feed))) }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
         if let kind, !extra.contains(where: { $0.0 == .columns }) {

@@ -52,7 +52,6 @@ public struct PublishHistory: Sendable {
 /// by every build as `validation/digest.json`: `{"format", "fruits": [[id, hash], …], …}`.
 enum CaseDigest {
     static let format = "casefile-digest/1"
-    static let path = "validation/digest.json"
 
     static func records(_ v: ValidatedCase) -> [CaseCollection: [(id: String, hash: String)]] {
         let c = v.caseContent

@@ -106,7 +106,7 @@ package struct RecordRefs: Sendable {
             local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: HTMLText("unknown time"), iso: HTMLText.empty)
         }
         func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
-            HTMLText(String(repeating: "../", count: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
+            HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
         }
         let fruitNames = c.fruits.map { HTMLText($0.name) }
         fruits = (0...1).map { depth in

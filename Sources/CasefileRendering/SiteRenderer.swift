@@ -66,11 +66,11 @@ public struct SiteRenderer: Sendable {
         let map = validated.pagePlan
         var jobs: [PageJob] = []
         for kind in PagePlan.Kind.allCases {
-            for n in 1...map.pageCount(kind) where only.contains(map.path(kind, page: n)) {
+            for n in 1...map.pageCount(kind) where only.contains(SiteLayout.page(kind, number: n)) {
                 jobs.append(PageJob(kind: kind, number: n))
             }
         }
-        if only.contains("404.html") { jobs.append(PageJob(kind: nil, number: 1)) }
+        if only.contains(SiteLayout.notFound) { jobs.append(PageJob(kind: nil, number: 1)) }
         let problems = ProblemIndex(validated.diagnostics)
         // Source excerpts are for the validation pages only.
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
@@ -83,16 +83,16 @@ public struct SiteRenderer: Sendable {
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let site = validated.caseContent.site
         let listings = site.orders || site.filters ? await Listings.make(validated, only: only) : nil
-        let output = PageFrame.Output(stylesheet: "casefile.\(ContentHash.hex8(css)).css", baseURL: baseURL,
+        let output = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                       facetTotals: listings?.facetTotals ?? [:])
-        if only.contains(TemplateSet.stylesheetName) || only.contains(output.stylesheet) {
+        if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
         }
         var dataPaths: [String] = []
         // The biggest first, so that they do not finish last on a core of their own.
-        if site.exports { dataPaths += ["data/case.json"] + DataExports.paths.filter { $0 != "data/case.json" } }
-        if site.feed { dataPaths.append(AtomFeed.path) }
-        if digest { dataPaths.append(CaseDigest.path) }
+        if site.exports { dataPaths += SiteLayout.exports }
+        if site.feed { dataPaths.append(SiteLayout.feed) }
+        if digest { dataPaths.append(SiteLayout.digest) }
         let listed = (listings?.pages.indices ?? 0..<0).map(Job.listing)
         // The longest first (the listings of a big table, then the exports), so that none finishes
         // last on a core of its own.
@@ -113,19 +113,21 @@ public struct SiteRenderer: Sendable {
             progress?(done, all.count)
         }
         let reports = ValidationReports(validated.validated)
-        if let baseURL, only.contains("sitemap.xml") {
-            let paths = PagePlan.Kind.allCases.flatMap { kind in (1...map.pageCount(kind)).map { map.path(kind, page: $0) } }
-            try emit(OutputFile(path: "sitemap.xml", contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
+        if let baseURL, only.contains(SiteLayout.sitemap) {
+            let paths = PagePlan.Kind.allCases.flatMap { kind in
+                (1...map.pageCount(kind)).map { SiteLayout.page(kind, number: $0) }
+            }
+            try emit(OutputFile(path: SiteLayout.sitemap, contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
-        if only.contains("validation/report.json") {
-            try emit(OutputFile(path: "validation/report.json", contents: reports.json(since: since)))
+        if only.contains(SiteLayout.report) {
+            try emit(OutputFile(path: SiteLayout.report, contents: reports.json(since: since)))
         }
-        if let history, only.contains("validation/previous/report.json") {
-            try emit(OutputFile(path: "validation/previous/report.json", contents: history.report))
-            try emit(OutputFile(path: "validation/previous/digest.json", contents: history.digest))
+        if let history, only.contains(SiteLayout.previousReport) {
+            try emit(OutputFile(path: SiteLayout.previousReport, contents: history.report))
+            try emit(OutputFile(path: SiteLayout.previousDigest, contents: history.digest))
         }
-        if only.contains("validation/report.sarif") {
-            try emit(OutputFile(path: "validation/report.sarif", contents: reports.sarif()))
+        if only.contains(SiteLayout.sarifReport) {
+            try emit(OutputFile(path: SiteLayout.sarifReport, contents: reports.sarif()))
         }
     }
 
@@ -139,8 +141,8 @@ public struct SiteRenderer: Sendable {
     private static func render(data path: String, _ v: PlacedCase, baseURL: String?,
                                fingerprints: [CaseCollection: [(id: String, hash: String)]]?) -> OutputFile {
         let bytes = switch path {
-        case AtomFeed.path: AtomFeed(validated: v, baseURL: baseURL).render()
-        case CaseDigest.path: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))
+        case SiteLayout.feed: AtomFeed(validated: v, baseURL: baseURL).render()
+        case SiteLayout.digest: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))
         default: DataExports(validated: v.validated).render(path) ?? []
         }
         return OutputFile(path: path, bytes: bytes)
@@ -149,13 +151,13 @@ public struct SiteRenderer: Sendable {
     private func render(_ job: PageJob, _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ lines: [String: SourceLines], _ summary: MustacheValue, _ output: PageFrame.Output) -> OutputFile {
         guard let kind = job.kind else {
-            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: "404.html", pageNumber: 1,
-                                  output: output)
+            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: SiteLayout.notFound,
+                                  pageNumber: 1, output: output)
             let context = frame.context(heading: "Not found", placeholder: "", caption: "", empty: .none,
                                         rows: [], selection: [])
-            return OutputFile(path: "404.html", bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
+            return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
-        let path = v.pagePlan.path(kind, page: job.number)
+        let path = SiteLayout.page(kind, number: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
                               output: output)
         let records = v.pagePlan.records(kind, page: job.number)

@@ -2,6 +2,7 @@ import CasefileTemplates
 import Foundation
 import CasefileMustache
 import CasefileModel
+import CasefileSite
 
 /// The Mustache templates a build renders with: the built-in set, with any file of a custom
 /// templates folder taking the place of the built-in one of the same name (and extra partials
@@ -10,7 +11,8 @@ import CasefileModel
 public struct TemplateSet: Sendable {
     let library: MustacheLibrary
 
-    package static let stylesheetName = "casefile.css"
+    /// The stylesheet's file in a templates folder: the site's name for it before the hash.
+    package static let stylesheetName = SiteLayout.stylesheet
 
     /// The built-in templates, overridden by those in `directory` when it exists.
     public static func load(directory: URL?, displayPath: String = "Templates") throws(CasefileError) -> TemplateSet {

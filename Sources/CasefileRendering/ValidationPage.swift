@@ -106,6 +106,8 @@ struct ValidationPage {
     /// problem's row and to each added or changed record.
     static func changes(_ since: SinceLastPublish, _ v: PlacedCase, plan: PagePlan, fragments: Fragments) -> MustacheValue {
         func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(Numbers.count(n - changesShown, "more")) : .null }
+        // Every validation page sits in the same folder.
+        let root = SiteLayout.root(from: SiteLayout.page(.validation))
         let newProblems: [MustacheValue] = since.newProblems.prefix(changesShown).map { i in
             let page = plan.path(.validation, recordAt: i)
             let problem = v.diagnostics[i]
@@ -121,7 +123,7 @@ struct ValidationPage {
             func linked(_ ids: [String]) -> MustacheValue {
                 .list(ids.prefix(changesShown).map { id in
                     guard let i = v.index.position(of: id, in: r.collection) else { return .fields([(.id, .string(id))]) }
-                    let href = "../" + plan.path(r.collection.pageKind, recordAt: i) + "#" + fragments[r.collection][i]
+                    let href = root + plan.path(r.collection.pageKind, recordAt: i) + "#" + fragments[r.collection][i]
                     return .fields([(.id, .string(id)), (.href, .string(href))])
                 })
             }

@@ -1,3 +1,4 @@
+import CasefileSite
 import Hummingbird
 
 /// A request that comes with a body (GET and HEAD need none) is answered as any other, and then
@@ -43,7 +44,7 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func notFound(_ request: Request) async throws -> Response {
         // The page is read once: its length and its bytes are those of one version.
-        guard let page = try await files.getFileIdentifier("/404.html")?.page(files.state) else {
+        guard let page = try await files.getFileIdentifier("/" + SiteLayout.notFound)?.page(files.state) else {
             return Response(status: .notFound, headers: [.contentLength: "0"])
         }
         let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "\(page.count)",

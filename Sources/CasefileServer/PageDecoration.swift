@@ -1,4 +1,5 @@
 import CasefileKit
+import CasefileSite
 
 /// What the preview server adds to each HTML page it sends — never to the files: the live-reload
 /// snippet, and while the case has errors (or a template does not parse) a banner linking to the
@@ -43,7 +44,8 @@ public struct PageDecoration: Sendable, Equatable {
             text = "<strong>The case has \(Self.count(errors, "error"))"
                 + (warnings > 0 ? " and \(Self.count(warnings, "warning"))" : "") + ".</strong> "
                 + (keptLastGoodPages ? "Tables show the last version without errors. " : "")
-                + "<a href=\"/validation/index.html\" style=\"color:inherit\">See the validation page</a>."
+            let validation = "/" + SiteLayout.page(.validation)
+            text += "<a href=\"\(validation)\" style=\"color:inherit\">See the validation page</a>."
         }
         return "<div id=\"casefile-serve-banner\" role=\"alert\" style=\"position:sticky;top:0;z-index:1000;"
             + "margin:0;padding:.5rem 1rem;background:#8b0000;color:#fff;font:14px/1.4 system-ui,sans-serif\">"

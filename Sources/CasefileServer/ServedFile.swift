@@ -1,4 +1,5 @@
 import Foundation
+import CasefileSite
 import Hummingbird
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ actor ServedFile {
         self.path = path
     }
 
-    static func isHTML(_ path: String) -> Bool { path.hasSuffix(".html") }
+    static func isHTML(_ path: String) -> Bool { SiteLayout.isPage(path) }
 
     /// The file's attributes — nil when it does not exist or is neither a file nor a folder.
     func attributes(_ state: PreviewState) async throws -> SiteFiles.FileAttributes? {

@@ -39,11 +39,11 @@ public struct PlacedCase: Sendable {
         guard let note = compiledNote(collection, index) else { return nil }
         guard !note.slots.isEmpty else { return note.html }
         let host = pagePlan.path(collection.pageKind, recordAt: index)
-        let root = PagePlan.root(from: host)
+        let root = SiteLayout.root(from: host)
         return note.linked { slot in
             let target = CaseCollection(slot.kind)
-            return PagePlan.link(from: host, root: root, to: pagePlan.path(target.pageKind, recordAt: slot.target),
-                                 fragment: fragments[target][slot.target])
+            return SiteLayout.link(from: host, root: root, to: pagePlan.path(target.pageKind, recordAt: slot.target),
+                                   fragment: fragments[target][slot.target])
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
+import CasefileSite
 
 /// The pieces of publish's checks on their own: the tag scanner, URL resolution, the safety rules.
 @Suite struct LinkCheckTests {
@@ -93,7 +94,7 @@ import Testing
             return
         }
         #expect(plain.file == LinkKey.file(path))
-        let checked = fragment.flatMap { !$0.isEmpty && path.hasSuffix(".html") ? LinkKey.fragment(path, $0) : nil }
+        let checked = fragment.flatMap { !$0.isEmpty && SiteLayout.isPage(path) ? LinkKey.fragment(path, $0) : nil }
         #expect(plain.fragment == checked)
     }
 

@@ -1,4 +1,5 @@
 import CasefileOutput
+import CasefileSite
 import CasefileTemplates
 import Foundation
 import Testing
@@ -131,8 +132,10 @@ import Testing
         let arguments = ["publish", "--content", scratch.content.path, "--output", "public"]
         try #require(try CommandLineTests.run(arguments, in: scratch.root).status == 0)
         let before = try PublishScratch.snapshot(scratch.output)
-        for n in 2...pages { try #require(before["suspects/page-\(n).html"] != nil, "suspects page \(n) was published") }
-        #expect(before["suspects/page-\(pages + 1).html"] == nil)
+        for n in 2...pages {
+            try #require(before[SiteLayout.page(.suspects, number: n)] != nil, "suspects page \(n) was published")
+        }
+        #expect(before[SiteLayout.page(.suspects, number: pages + 1)] == nil)
 
         try scratch.plant(#"<p><a href="{{root}}gone/missing.html">planted</a></p>"#)
         let place = try Self.place(of: #"href="gone/missing.html""#, on: "index.html", scratch: scratch)

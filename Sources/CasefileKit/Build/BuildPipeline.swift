@@ -139,8 +139,8 @@ public struct BuildPipeline: Sendable {
             .render(placed, only: .all, refs: prepared.refs, into: &session, complete: .all, progress: { done, total in
                 events?(.rendering(done: done, total: total))
             }, examine: { examine($0, baseURL) }, found: found)
-        let listings = rendered.count { TemplateName.isListing($0) }
-        let pages = rendered.count { $0.hasSuffix(".html") } - listings
+        let listings = rendered.count { SiteLayout.isListing($0) }
+        let pages = rendered.count { SiteLayout.isPage($0) } - listings
         events?(.writing(files: session.count))
         clock.end("render and write")
         let c = placed.caseContent

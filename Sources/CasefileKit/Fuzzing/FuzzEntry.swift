@@ -2,6 +2,7 @@ import Foundation
 import CasefileOutput
 import CasefileModel
 import CasefileLoading
+import CasefileSite
 
 /// Entry points for the fuzz targets in `Fuzz/` (and for tests that replay what they found): the
 /// code that reads untrusted bytes, reached without a folder on disk. Each runs the same
@@ -43,21 +44,24 @@ public enum FuzzEntry {
                           dataTexts: [path: data.text], unreadCollections: unread)
     }
 
-    /// The pages `checkPage` resolves links against, as if the site held them (and its stylesheet).
-    public static let sitePages = ["index.html", "page-2.html", "bulletins/index.html", "bulletins/page-2.html",
-                                   "fruits/index.html", "validation/index.html", "404.html", "casefile.css"]
+    /// The pages `checkPage` resolves links against, as if the site held them (and its stylesheet):
+    /// two pages of suspects and of bulletins, one of fruits and of problems, and the 404 page.
+    public static let sitePages = [SiteLayout.page(.suspects), SiteLayout.page(.suspects, number: 2),
+                                   SiteLayout.page(.bulletins), SiteLayout.page(.bulletins, number: 2),
+                                   SiteLayout.page(.fruits), SiteLayout.page(.validation), SiteLayout.notFound,
+                                   SiteLayout.stylesheet]
 
     /// What publish's checks find in `bytes` as the page `page` of a site made of `sitePages`
     /// (links to another page's fragments checked against that page's ids as this one declares
     /// them): the same scan and rules as `SiteCheck`, on bytes in memory.
-    public static func checkPage(_ bytes: [UInt8], page: String = "bulletins/index.html",
+    public static func checkPage(_ bytes: [UInt8], page: String = SiteLayout.page(.bulletins),
                                  baseURL: String? = "https://example.org/case/") -> [PublishFailure] {
         let scan = SiteCheck.scan(OutputFile(path: page, bytes: bytes), baseURL: baseURL)
         var ledger = SiteCheck.Ledger()
         ledger.add(scan)
         for other in sitePages where other != page {
             // The same ids, keyed for that page.
-            let ids = other.hasSuffix(".html") ? SiteCheck.ids(of: bytes).map { LinkKey.fragment(other, $0) } : []
+            let ids = SiteLayout.isPage(other) ? SiteCheck.ids(of: bytes).map { LinkKey.fragment(other, $0) } : []
             ledger.add(SiteCheck.FileScan(path: other, ids: ids))
         }
         return ledger.failures(baseURL: baseURL) { $0 == page ? bytes : nil }

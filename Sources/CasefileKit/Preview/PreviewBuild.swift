@@ -97,7 +97,7 @@ public actor PreviewBuild {
                         hosts.insert(after.pagePlan.path(key.collection.pageKind, recordAt: i))
                     }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
-                        hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { after.pagePlan.path(.validation, page: $0) })
+                        hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { SiteLayout.page(.validation, number: $0) })
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import CasefileOutput
+import CasefileSite
 
 /// Where a URL found on a page leads, resolved the way a browser resolves it against the page:
 /// outside the site, to a fragment of the same page, or to a file of the site (and a fragment).
@@ -121,7 +122,8 @@ enum LinkTarget: Equatable {
                 if b <= 0x20 || b == UInt8(ascii: "%") { return nil }
                 key.add(b)
             }
-            let page = i - segment >= 5 && raw[(i - 5)..<i].elementsEqual(".html".utf8)
+            let pageExtension = SiteLayout.pageExtension.utf8, n = pageExtension.count
+            let page = i - segment >= n && raw[(i - n)..<i].elementsEqual(pageExtension)
             return (file, page ? LinkKey.fragment(key) : nil)
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import CasefileModel
+import CasefileSite
 import CasefileOutput
 import CasefileRendering
 
@@ -81,9 +82,8 @@ public struct PublishPipeline: Sendable {
 
     /// The report and digest the last publish left in `output`, if both are there and readable.
     static func history(in output: URL) -> PublishHistory? {
-        let validation = output.appendingPathComponent("validation")
-        guard let report = try? String(contentsOf: validation.appendingPathComponent("report.json"), encoding: .utf8),
-              let digest = try? String(contentsOf: validation.appendingPathComponent("digest.json"), encoding: .utf8)
+        guard let report = try? String(contentsOf: output.appendingPathComponent(SiteLayout.report), encoding: .utf8),
+              let digest = try? String(contentsOf: output.appendingPathComponent(SiteLayout.digest), encoding: .utf8)
         else { return nil }
         return PublishHistory(report: report, digest: digest)
     }

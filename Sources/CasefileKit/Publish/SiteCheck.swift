@@ -1,5 +1,6 @@
 import Foundation
 import CasefileModel
+import CasefileSite
 import CasefileOutput
 
 /// The checks of a site before it may be published: every internal link and `#fragment` resolves
@@ -35,7 +36,7 @@ public enum SiteCheck {
     static func scan(_ file: OutputFile, baseURL: String?) -> FileScan {
         var result = FileScan(path: file.path)
         if let bad = SafetyCheck.file(file.path) { result.failures.append(bad) }
-        if file.path.hasSuffix(".html") { scan(page: file.path, bytes: file.bytes, baseURL: baseURL, into: &result) }
+        if SiteLayout.isPage(file.path) { scan(page: file.path, bytes: file.bytes, baseURL: baseURL, into: &result) }
         return result
     }
 
@@ -90,7 +91,7 @@ public enum SiteCheck {
                 case let .samePage(fragment):
                     if !fragment.isEmpty { keys = (pageFile, LinkKey.fragment(page, fragment)) }
                 case let .file(path, fragment):
-                    let checked = fragment.flatMap { !$0.isEmpty && path.hasSuffix(".html") ? $0 : nil }
+                    let checked = fragment.flatMap { !$0.isEmpty && SiteLayout.isPage(path) ? $0 : nil }
                     keys = (LinkKey.file(path), checked.map { LinkKey.fragment(path, $0) })
                 }
             }
@@ -230,7 +231,7 @@ public enum SiteCheck {
         let all = files(in: folder)
         let scans = try await Parallel.map(all, chunkSize: 4) { path in
             let url = folder.appendingPathComponent(path)
-            guard path.hasSuffix(".html") else { return scan(OutputFile(path: path, bytes: []), baseURL: baseURL) }
+            guard SiteLayout.isPage(path) else { return scan(OutputFile(path: path, bytes: []), baseURL: baseURL) }
             do {
                 return scan(OutputFile(path: path, bytes: [UInt8](try Data(contentsOf: url))), baseURL: baseURL)
             } catch {
