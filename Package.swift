@@ -128,7 +128,7 @@ let package = Package(
         // deep it sits), the pages, each record's page and fragment, notes' links placed.
         .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),
         // Where rendered files go: a folder with a manifest, or the preview's mirror.
-        .target(name: "CasefileOutput", dependencies: ["CasefileModel", "CasefileSite"]),
+        .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
                 dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileOutput",
@@ -153,7 +153,6 @@ let package = Package(
             name: "CasefileServer",
             dependencies: [
                 "CasefileModel",
-                "CasefileSite",
                 "CasefileKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,4 +1,4 @@
-import CasefileSite
+import CasefileModel
 
 /// Which output files a render makes: all of them, or the pages at some paths, the pages some
 /// templates render, and the validation pages. A value rather than a predicate, so that a

@@ -1,5 +1,4 @@
 import CasefileModel
-import CasefileSite
 
 /// A template as the templates folder names it: a page template (`suspects`), the layout, a
 /// partial (`partials/toolbar`), each without `.mustache`, or the stylesheet (`casefile.css`).

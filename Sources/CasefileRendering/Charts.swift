@@ -1,7 +1,6 @@
 import CasefileMustache
 import Foundation
 import CasefileModel
-import CasefileSite
 import CasefileValidation
 
 /// The small pictures above two tables, as plain geometry for an inline SVG in the templates:

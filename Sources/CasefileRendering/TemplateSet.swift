@@ -2,7 +2,6 @@ import CasefileTemplates
 import Foundation
 import CasefileMustache
 import CasefileModel
-import CasefileSite
 
 /// The Mustache templates a build renders with: the built-in set, with any file of a custom
 /// templates folder taking the place of the built-in one of the same name (and extra partials

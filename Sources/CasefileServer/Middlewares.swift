@@ -1,4 +1,4 @@
-import CasefileSite
+import CasefileModel
 import Hummingbird
 
 /// A request that comes with a body (GET and HEAD need none) is answered as any other, and then

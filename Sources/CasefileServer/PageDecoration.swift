@@ -1,5 +1,5 @@
 import CasefileKit
-import CasefileSite
+import CasefileModel
 
 /// What the preview server adds to each HTML page it sends — never to the files: the live-reload
 /// snippet, and while the case has errors (or a template does not parse) a banner linking to the

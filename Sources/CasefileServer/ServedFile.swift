@@ -1,5 +1,5 @@
 import Foundation
-import CasefileSite
+import CasefileModel
 import Hummingbird
 #if canImport(Glibc)
 import Glibc

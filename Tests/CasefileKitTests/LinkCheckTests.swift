@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
-import CasefileSite
 
 /// The pieces of publish's checks on their own: the tag scanner, URL resolution, the safety rules.
 @Suite struct LinkCheckTests {

@@ -1,5 +1,5 @@
 import CasefileOutput
-import CasefileSite
+import CasefileModel
 import CasefileTemplates
 import Foundation
 import Testing

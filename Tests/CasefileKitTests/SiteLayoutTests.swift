@@ -1,6 +1,5 @@
 import Testing
 import CasefileModel
-import CasefileSite
 
 /// The site's layout checked against its rules: the expected paths are written out
 /// by hand, not taken from a build.

@@ -2,7 +2,6 @@ import Foundation
 import CasefileOutput
 import CasefileModel
 import CasefileLoading
-import CasefileSite
 
 /// Entry points for the fuzz targets in `Fuzz/` (and for tests that replay what they found): the
 /// code that reads untrusted bytes, reached without a folder on disk. Each runs the same

@@ -1,6 +1,6 @@
 import Foundation
 import CasefileOutput
-import CasefileSite
+import CasefileModel
 
 /// Where a URL found on a page leads, resolved the way a browser resolves it against the page:
 /// outside the site, to a fragment of the same page, or to a file of the site (and a fragment).

@@ -1,6 +1,5 @@
 import Foundation
 import CasefileModel
-import CasefileSite
 import CasefileOutput
 import CasefileRendering
 

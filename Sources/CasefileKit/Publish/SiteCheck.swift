@@ -1,6 +1,5 @@
 import Foundation
 import CasefileModel
-import CasefileSite
 import CasefileOutput
 
 /// The checks of a site before it may be published: every internal link and `#fragment` resolves

@@ -1,5 +1,3 @@
-import CasefileModel
-
 /// The published site's layout: where every file of a site lives, how to tell one kind of file
 /// from another by its path, and how deep each sits. Every other part of the program asks here
 /// instead of spelling a path; paths are relative to the site's root, `/`-separated.
