@@ -201,6 +201,7 @@ let package = Package(
         .testTarget(name: "CasefileSiteTests",
                     dependencies: ["CasefileModel", "CasefileValidation", "CasefileSite", "CasefileLoadingTestSupport",
                                    "CasefileValidationTestSupport"]),
+        .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite",
