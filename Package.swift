@@ -177,14 +177,36 @@ let package = Package(
             // of parsing and rendering keep busy (README, "Speed").
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
-        // What the test targets share: the repository's places and a runner for the built binary.
+        // What the test targets share, a helper per level so that a layer's tests reach nothing
+        // above it: the repository's places, the sample's problems, places in a text and a runner
+        // for the built binary; a temporary case folder loaded, with the small fixtures; and
+        // validated.
         .target(name: "CasefileTestSupport", path: "Tests/Support"),
+        .target(name: "CasefileLoadingTestSupport", dependencies: ["CasefileModel", "CasefileLoading"],
+                path: "Tests/LoadingSupport"),
+        .target(name: "CasefileValidationTestSupport",
+                dependencies: ["CasefileModel", "CasefileValidation", "CasefileLoadingTestSupport"],
+                path: "Tests/ValidationSupport"),
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
+        // A test target per layer of the pipeline, each through its own API and the layers below.
+        .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel"]),
+        .testTarget(name: "CasefileLoadingTests",
+                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
+                                   .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CasefileValidationTests",
+                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileValidation", "CasefileTestSupport",
+                                   "CasefileLoadingTestSupport", "CasefileValidationTestSupport"]),
+        .testTarget(name: "CasefileSiteTests",
+                    dependencies: ["CasefileModel", "CasefileValidation", "CasefileSite", "CasefileLoadingTestSupport",
+                                   "CasefileValidationTestSupport"]),
+        .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
+        .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
+        // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite",
-                                                             "CasefileValidation", "CasefileOutput", "CasefileRendering",
-                                                             "CasefileKit", "CasefileTemplates", "CasefileSample",
-                                                             "CasefileTestSupport", .product(name: "Yams", package: "Yams")]),
+                                                             "CasefileValidation", "CasefileOutput", "CasefileKit",
+                                                             "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
+                                                             "CasefileLoadingTestSupport"]),
         .testTarget(
             name: "CasefileServerTests",
             dependencies: [

@@ -25,6 +25,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA_FILES = ["site.yaml", "fruits.yaml", "animals.yaml", "bulletins.yaml",
               "fruits.json", "animals.json", "bulletins.json"]
 MAX_SEED = 64 * 1024
+# The folders of Swift tests that write case files inline: the layers' tests from loading up, the
+# whole pipeline's, and the helpers they share.
+CASE_TESTS = ["Support", "LoadingSupport", "ValidationSupport", "CasefileLoadingTests", "CasefileValidationTests",
+              "CasefileSiteTests", "CasefileKitTests"]
 
 # A Swift string literal: multi-line (optionally raw), raw single-line, or plain single-line.
 LITERAL = re.compile(r'(#?)"""\n(.*?)\n([ \t]*)"""\1|#"(.*?)"#|"((?:[^"\\\n]|\\.)*)"', re.S)
@@ -103,7 +107,7 @@ def main():
 
     for path in sorted((ROOT / "Content").glob("*.yaml")):
         add_data(path.name, path.read_text(encoding="utf-8"))
-    for path in sorted((ROOT / "Tests" / "CasefileKitTests").glob("*.swift")):
+    for path in sorted(p for folder in CASE_TESTS for p in (ROOT / "Tests" / folder).glob("*.swift")):
         for before, text in literals(path):
             key = FILE_KEY.search(before)
             if key:

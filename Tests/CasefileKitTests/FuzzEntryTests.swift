@@ -4,14 +4,15 @@ import Testing
 @testable import CasefileModel
 @testable import CasefileLoading
 @testable import CasefileValidation
+import CasefileTestSupport
 
 /// `FuzzEntry`, which the fuzz targets in Fuzz/ call, reads bytes as the loader and publish's
 /// checks read files: what the fuzzers exercise is what a build runs.
 @Suite struct FuzzEntryTests {
     @Test func aCollectionReadsAsTheLoaderReadsItsFile() async throws {
-        let bytes = [UInt8](try Data(contentsOf: sampleContentURL.appendingPathComponent("animals.yaml")))
+        let bytes = [UInt8](try Data(contentsOf: Repository.sample.appendingPathComponent("animals.yaml")))
         let fromBytes = FuzzEntry.loadCase(bytes, as: "animals.yaml")
-        let fromFolder = try await ContentLoader(directory: sampleContentURL, displayPath: "Case").load()
+        let fromFolder = try await ContentLoader(directory: Repository.sample, displayPath: "Case").load()
         #expect(fromBytes.caseContent.animals.count == 10)
         #expect(fromBytes.caseContent.animals == fromFolder.caseContent.animals)
         #expect(fromBytes.sourceMap.animals == fromFolder.sourceMap.animals)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
+import CasefileTestSupport
 
 /// `casefile publish` as users run it: exit statuses, the lines it prints, and a publish killed
 /// with SIGKILL while staging.

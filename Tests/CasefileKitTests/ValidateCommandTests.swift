@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
+import CasefileTestSupport
 
 /// `casefile validate` as a user runs it: exit status as the README documents it, where each format goes, and
 /// that its json/sarif are the very bytes the site's reports hold.

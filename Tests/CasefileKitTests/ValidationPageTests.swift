@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+import CasefileTestSupport
 
 /// The validation page of a case with problems: the summary, and each problem's inspector with
 /// its places and source lines.

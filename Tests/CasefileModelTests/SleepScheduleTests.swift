@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 
 @Suite("Sleep schedules")

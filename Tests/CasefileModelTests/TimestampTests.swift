@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 
 let losAngeles = TimeZone(identifier: "America/Los_Angeles")!

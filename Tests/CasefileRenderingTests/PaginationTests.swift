@@ -1,5 +1,4 @@
 import Testing
-@testable import CasefileKit
 @testable import CasefileRendering
 
 /// Which page numbers a page of a long table links to (nil is a gap, shown as "…").

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 import CasefileModel
 import CasefileSite
 import CasefileValidation
+import CasefileLoadingTestSupport
+import CasefileValidationTestSupport
 
 /// site.yaml's `defaultOrder`: how it is read, where a wrong one is reported, and that a table in
 /// a default order puts each record on the page that lists it — for the pages and for every link

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import Yams
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
+import CasefileLoadingTestSupport
+import CasefileTestSupport
 
 /// JSON files in a case: strict JSON, with the places of their problems as written.
 @Suite("JSON files in a case")

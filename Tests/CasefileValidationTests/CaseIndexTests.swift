@@ -1,5 +1,4 @@
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileValidation
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import Yams
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
+import CasefileTestSupport
+import CasefileLoadingTestSupport
+import CasefileValidationTestSupport
 
 /// A one-line JSON export with escaped emoji (Python's `json.dump` by default): the places of its
 /// problems, found while reading and found again later, are where the author's text has them.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
+import CasefileLoadingTestSupport
 
 /// One small case using every field, written by hand as YAML…
 private let yamlCase: [String: String] = [

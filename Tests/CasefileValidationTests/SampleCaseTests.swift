@@ -1,13 +1,13 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileLoading
 @testable import CasefileValidation
+import CasefileTestSupport
 
 @Suite("The sample case")
 struct SampleCaseTests {
     @Test func sampleLoadsWithOnlyItsDuplicateFruit() async throws {
-        let loaded = try await ContentLoader(directory: sampleContentURL, displayPath: "Content").load()
+        let loaded = try await ContentLoader(directory: Repository.sample, displayPath: "Content").load()
         // The one problem found while reading: a favourite fruit written twice (kept once).
         let (line, column) = try SampleProblems.duplicatePlace()
         #expect(loaded.diagnostics.map { "\($0.ruleID) \($0.location?.description ?? "")" } == ["duplicate-fruit animals.yaml:\(line):\(column)"])
@@ -34,7 +34,7 @@ struct SampleCaseTests {
     }
 
     @Test func sampleValidatesWithAWarningAndANoteOnly() async throws {
-        let loaded = try await ContentLoader(directory: sampleContentURL, displayPath: "Content").load()
+        let loaded = try await ContentLoader(directory: Repository.sample, displayPath: "Content").load()
         let validated = await Validator().validate(loaded)
         let (dl, dc) = try SampleProblems.duplicatePlace(), (ul, uc) = try SampleProblems.unusedPlace()
         #expect(validated.diagnostics.map { "\($0.severity.rawValue) \($0.ruleID) \($0.location?.description ?? "")" }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileValidation
+import CasefileLoadingTestSupport
 
 @Suite("Garbage never crashes")
 struct GarbageInputTests {

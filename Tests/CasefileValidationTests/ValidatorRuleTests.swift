@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileValidation
+import CasefileLoadingTestSupport
+import CasefileValidationTestSupport
 
 /// A small valid case, with `changes` on top (a nil value removes a file).
 func validate(_ changes: [String: String?]) async throws -> ValidatedCase {

@@ -1,16 +1,8 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
-
-/// Loads site.yaml, fruits.yaml and `files` (the folder shown as `Cases/small`, which diagnostics do not carry).
-func loadOverFruits(_ files: [String: String], bytes: [String: Data] = [:]) async throws -> LoadedCase {
-    var all = ["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML]
-    all.merge(files) { _, new in new }
-    return try await loadCase(all, displayPath: "Cases/small", bytes: bytes)
-}
-
+import CasefileLoadingTestSupport
 
 @Suite("Field diagnostics")
 struct FieldDiagnosticTests {

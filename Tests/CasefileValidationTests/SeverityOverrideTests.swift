@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileValidation
+import CasefileLoadingTestSupport
+import CasefileValidationTestSupport
 
 @Suite("Severity overrides in site.yaml")
 struct SeverityOverrideTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
+import CasefileTestSupport
+import CasefileLoadingTestSupport
+import CasefileValidationTestSupport
 
 /// One planted fault per rule of the README's table: the rule fires once, with the table's
 /// default severity, at the file, line and column where the fault was written. The expected
@@ -143,23 +145,6 @@ let plantedFaults: [PlantedFault] = [
                  files: ["fruits.yaml": base["fruits.yaml"]! + "- {id: durian, name: Durian, color: olive}\n"],
                  file: "fruits.yaml", needle: "{id: durian"),
 ]
-
-/// The 1-based line and column (in Unicode scalars, as editors count) of `needle`'s
-/// `occurrence`-th appearance in `text`, moved on by `offset` scalars.
-func place(of needle: String, in text: String, occurrence: Int = 1, offset: Int = 0) -> (line: Int, column: Int)? {
-    var searchFrom = text.startIndex
-    var found: Range<String.Index>?
-    for _ in 0..<occurrence {
-        guard let range = text.range(of: needle, range: searchFrom..<text.endIndex) else { return nil }
-        found = range
-        searchFrom = range.upperBound
-    }
-    guard let found else { return nil }
-    let before = text.unicodeScalars[..<found.lowerBound]
-    let line = before.count { $0 == "\n" } + 1
-    let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-    return (line, before[lineStart...].count + 1 + offset)
-}
 
 @Suite("Every rule, planted")
 struct EveryRuleTests {

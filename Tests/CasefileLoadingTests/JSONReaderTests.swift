@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import Yams
-@testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
+import CasefileTestSupport
 
 /// The first difference between two node trees — kind, text, style, resolved tag, mark — or nil.
 func difference(_ a: Node, _ b: Node, at path: String = "$") -> String? {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import CasefileKit
 @testable import CasefileModel
 
 /// The loader's and the writer's own file calls: what `stat` says, and reading and writing whole
