@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
-        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileSite",
+        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading",
                                                              "CasefileValidation", "CasefileOutput", "CasefileKit",
                                                              "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
                                                              "CasefileLoadingTestSupport"]),
