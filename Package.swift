@@ -21,7 +21,7 @@ let package = Package(
         .executable(name: "casefile", targets: ["casefile"]),
         // The pipeline, every layer of it (the fuzz targets in Fuzz/ call into several).
         .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLoading", "CasefileSite", "CasefileValidation",
-                                                "CasefileOutput", "CasefileRendering", "CasefileKit"]),
+                                                "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileKit"]),
         // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
         .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
     ],
@@ -127,12 +127,15 @@ let package = Package(
         // Where every record is shown: the site's layout (SiteLayout: every file's path and how
         // deep it sits), the pages, each record's page and fragment, notes' links placed.
         .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),
+        // Every report format of the problems: text (with colour or without), GitHub annotations,
+        // JSON and SARIF.
+        .target(name: "CasefileReports", dependencies: ["CasefileModel", "CasefileValidation"]),
         // Where rendered files go: a folder with a manifest, or the preview's mirror.
         .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
-                dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileOutput",
-                               "CasefileMustache", "CasefileTemplates"]),
+                dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileReports",
+                               "CasefileOutput", "CasefileMustache", "CasefileTemplates"]),
         // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
         .target(
             name: "CasefileKit",
@@ -165,7 +168,7 @@ let package = Package(
             name: "casefile",
             dependencies: [
                 "CasefileModel",
-                "CasefileRendering",
+                "CasefileReports",
                 "CasefileKit",
                 "CasefileServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -202,9 +205,10 @@ let package = Package(
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
+        .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading",
-                                                             "CasefileValidation", "CasefileOutput", "CasefileKit",
+                                                             "CasefileValidation", "CasefileReports", "CasefileOutput", "CasefileKit",
                                                              "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
                                                              "CasefileLoadingTestSupport"]),
         .testTarget(

@@ -4,6 +4,7 @@ import CasefileModel
 import CasefileSite
 import CasefileValidation
 import CasefileOutput
+import CasefileReports
 
 /// Renders a validated case into the files of its site: the four tables (paginated), the 404
 /// page, the stylesheet (named for a hash of its content, so a browser never keeps a stale one),
@@ -76,7 +77,7 @@ public struct SiteRenderer: Sendable {
         let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
         // Compared with the last publish's, and written as this one's: fingerprinted once.
         let fingerprints = history.map { _ in CaseDigest.records(validated.validated) }
-        let since = history.map { SinceLastPublish(validated.validated, history: $0, current: fingerprints!) }
+        let since = history.map { $0.changes(to: validated.validated, current: fingerprints!) }
         let summary = jobs.contains { $0.kind == .validation }
             ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
@@ -112,7 +113,7 @@ public struct SiteRenderer: Sendable {
             done += 1
             progress?(done, all.count)
         }
-        let reports = ValidationReports(validated.validated)
+        let findings = ValidationFindings(validated.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
             let paths = PagePlan.Kind.allCases.flatMap { kind in
                 (1...map.pageCount(kind)).map { SiteLayout.page(kind, number: $0) }
@@ -120,14 +121,14 @@ public struct SiteRenderer: Sendable {
             try emit(OutputFile(path: SiteLayout.sitemap, contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
         }
         if only.contains(SiteLayout.report) {
-            try emit(OutputFile(path: SiteLayout.report, contents: reports.json(since: since)))
+            try emit(OutputFile(path: SiteLayout.report, contents: JSONReport(findings, since: since).render()))
         }
         if let history, only.contains(SiteLayout.previousReport) {
             try emit(OutputFile(path: SiteLayout.previousReport, contents: history.report))
             try emit(OutputFile(path: SiteLayout.previousDigest, contents: history.digest))
         }
         if only.contains(SiteLayout.sarifReport) {
-            try emit(OutputFile(path: SiteLayout.sarifReport, contents: reports.sarif()))
+            try emit(OutputFile(path: SiteLayout.sarifReport, contents: SARIFReport(findings).render()))
         }
     }
 

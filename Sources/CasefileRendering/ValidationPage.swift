@@ -1,5 +1,6 @@
 import CasefileMustache
 import CasefileModel
+import CasefileReports
 import CasefileValidation
 import CasefileSite
 

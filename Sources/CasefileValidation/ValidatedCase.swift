@@ -29,14 +29,3 @@ public struct ValidatedCase: Sendable {
     public let warningCount: Int
     public let noteCount: Int
 }
-
-extension ValidatedCase {
-    /// The last line of `validate`: the summary when there are problems, else what passed
-    /// ("No problems: 23 rules passed on 37 records in 15 files").
-    public var closingLine: String {
-        if !diagnostics.isEmpty { return DiagnosticFormatter.summary(diagnostics) }
-        let c = caseContent
-        return "No problems: \(Numbers.count(rulesRun.count, "rule")) passed on "
-            + "\(Numbers.count(c.fruits.count + c.animals.count + c.bulletins.count, "record")) in \(Numbers.count(files.count, "file"))"
-    }
-}

@@ -2,6 +2,7 @@ import CasefileKit
 import Foundation
 import NIOCore
 import CasefileModel
+import CasefileReports
 
 /// What `serve` prints as it rebuilds: one line a rebuild, the errors, and template errors with
 /// their file:line:col.
@@ -18,11 +19,11 @@ struct RebuildReport: Sendable {
             terminal.error("Serving the last pages that rendered; fix it and save to rebuild.")
             return
         }
-        let formatter = DiagnosticFormatter(colour: terminal.colour, folder: folder)
+        let text = TextReport(colour: terminal.colour, folder: folder)
         let errors = update.diagnostics.filter { $0.severity == .error }
-        for diagnostic in errors.prefix(shown) { terminal.error(formatter.line(diagnostic)) }
+        for diagnostic in errors.prefix(shown) { terminal.error(text.line(diagnostic)) }
         if errors.count > shown { terminal.error("… and \(errors.count - shown) more on the validation page") }
-        if !update.diagnostics.isEmpty { terminal.error(DiagnosticFormatter.summary(update.diagnostics)) }
+        if !update.diagnostics.isEmpty { terminal.error(TextReport.summary(update.diagnostics)) }
     }
 
     func rebuilt(_ update: PreviewUpdate) {

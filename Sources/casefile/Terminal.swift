@@ -2,6 +2,7 @@ import ArgumentParser
 import CasefileKit
 import Foundation
 import CasefileModel
+import CasefileReports
 
 /// Standard output and error as a person sees them: colour only on a terminal without NO_COLOR,
 /// a progress bar only on a terminal.
@@ -29,8 +30,6 @@ struct Terminal: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// Each problem on standard error in the compiler form, then, when there are any and
-    /// `summary` asks for it, the count line (`3 errors, 1 warning in 5 files`).
     /// The end of a command that failed: prints why (a case with problems has printed them
     /// already) and gives the exit status the error's kind settles: 1 or 2.
     func exit(_ error: CasefileError) -> ExitCode {
@@ -39,11 +38,13 @@ struct Terminal: Sendable {
         return ExitCode(error.exitCode)
     }
 
-    /// Prints each problem with its path below `folder`, the case folder as the user named it.
+    /// Each problem on standard error in the compiler form, its path below `folder` (the case
+    /// folder as the user named it), then, when there are any and `summary` asks for it, the
+    /// count line (`3 errors, 1 warning in 5 files`).
     func report(_ diagnostics: [Diagnostic], under folder: String, summary: Bool = true) {
-        let formatter = DiagnosticFormatter(colour: colour, folder: folder)
-        for diagnostic in diagnostics { error(formatter.line(diagnostic)) }
-        if summary, !diagnostics.isEmpty { error(DiagnosticFormatter.summary(diagnostics)) }
+        let text = TextReport(colour: colour, folder: folder)
+        for diagnostic in diagnostics { error(text.line(diagnostic)) }
+        if summary, !diagnostics.isEmpty { error(TextReport.summary(diagnostics)) }
     }
 
     func progressBar() -> ProgressBar? {

@@ -2,7 +2,7 @@ import ArgumentParser
 import CasefileKit
 import Foundation
 import CasefileModel
-import CasefileRendering
+import CasefileReports
 
 struct Validate: TerminalCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -47,12 +47,13 @@ struct Validate: TerminalCommand {
         let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
                                    output: url, outputDisplay: "")
         let validated = try await BuildPipeline(options: options).validate()
+        let findings = ValidationFindings(validated)
         switch format {
         case .text:
             terminal.report(validated.diagnostics, under: content, summary: false)
-            terminal.error(validated.closingLine)
-        case .json: terminal.write(ValidationReports(validated).json())
-        case .sarif: terminal.write(ValidationReports(validated).sarif())
+            terminal.error(TextReport.closingLine(findings))
+        case .json: terminal.write(JSONReport(findings).render())
+        case .sarif: terminal.write(SARIFReport(findings).render())
         case .github: terminal.write(GitHubAnnotations.lines(validated.diagnostics, under: content))
         }
         if validated.errorCount > 0 || (strict && validated.warningCount > 0) { throw CasefileError.caseProblems("") }

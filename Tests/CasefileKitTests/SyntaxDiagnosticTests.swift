@@ -3,6 +3,7 @@ import Testing
 @testable import CasefileKit
 @testable import CasefileModel
 @testable import CasefileLoading
+import CasefileReports
 
 @Suite("Syntax errors")
 struct SyntaxDiagnosticTests {
@@ -114,7 +115,7 @@ struct SyntaxDiagnosticTests {
             let loaded = try await loadCase(["site.yaml": minimalSite, "animals.yaml": "- id: [\n"], displayPath: display)
             #expect(loaded.diagnostics.map { $0.location?.path } == ["animals.yaml"])
             #expect(loaded.files == ["site.yaml", "animals.yaml"])
-            let line = DiagnosticFormatter(colour: false, folder: display).line(try #require(loaded.diagnostics.first))
+            let line = TextReport(colour: false, folder: display).line(try #require(loaded.diagnostics.first))
             #expect(line.hasPrefix(shown + ":2:1: error:"), "\(line)")
         }
     }

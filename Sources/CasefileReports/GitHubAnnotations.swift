@@ -1,8 +1,12 @@
+import CasefileModel
+
 /// Diagnostics as GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), which
 /// a workflow step prints on standard output to annotate the files of a pull request.
 ///
-/// Escaping follows GitHub's workflow-command documentation: in the message `%`, CR and LF become
-/// `%25`, `%0D` and `%0A`; in a property value `:` and `,` also become `%3A` and `%2C`.
+/// A command is one line: `::`, the command (`error`, `warning` or `notice`), a space, the
+/// `key=value` properties joined by `,`, `::`, and the message. So that a message cannot end its
+/// line nor a value its property, in the message `%`, CR and LF become `%25`, `%0D` and `%0A`;
+/// in a property value `:` and `,` also become `%3A` and `%2C`.
 public enum GitHubAnnotations {
     /// One line per problem, each ending in a newline; paths below `folder` (the case folder as
     /// the workflow named it, so that they are paths of the repository).
@@ -10,6 +14,8 @@ public enum GitHubAnnotations {
         diagnostics.map { line($0.under(folder)) + "\n" }.joined()
     }
 
+    /// One problem as one command, without a newline: its place as `file`, `line` and `col` when
+    /// it has one, its rule (and record) as the `title`, its message and fix as the message.
     public static func line(_ d: Diagnostic) -> String {
         var properties: [(String, String)] = []
         if let place = d.location {
@@ -31,6 +37,7 @@ public enum GitHubAnnotations {
         }
     }
 
+    /// A message made safe for a command's message.
     public static func escapeData(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -45,6 +52,7 @@ public enum GitHubAnnotations {
         return out
     }
 
+    /// A value made safe for a command's property.
     public static func escapeProperty(_ text: String) -> String {
         var out = ""
         for scalar in escapeData(text).unicodeScalars {
