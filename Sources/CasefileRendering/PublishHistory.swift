@@ -9,8 +9,8 @@ import CasefileValidation
 /// Both files are kept, as they were, in the new output (`validation/previous/`).
 public struct PublishHistory: Sendable {
     let problems: [ReportedProblem]
-    /// Each collection's (id, fingerprint) pairs, in file order.
-    let records: [CaseCollection: [(id: String, hash: String)]]
+    /// Each collection's records' fingerprints, in file order.
+    let records: [CaseCollection: [RecordFingerprint]]
     let report: String
     let digest: String
 
@@ -20,10 +20,10 @@ public struct PublishHistory: Sendable {
         guard let problems = ReportedProblem.problems(ofReport: report),
               let object = try? JSONSerialization.jsonObject(with: Data(digest.utf8)) as? [String: Any],
               object["format"] as? String == CaseDigest.format else { return nil }
-        var records: [CaseCollection: [(id: String, hash: String)]] = [:]
+        var records: [CaseCollection: [RecordFingerprint]] = [:]
         for collection in CaseCollection.allCases {
             guard let pairs = object[collection.rawValue] as? [[String]] else { return nil }
-            records[collection] = pairs.compactMap { $0.count == 2 ? (id: $0[0], hash: $0[1]) : nil }
+            records[collection] = pairs.compactMap { $0.count == 2 ? RecordFingerprint(id: $0[0], hash: $0[1]) : nil }
         }
         (self.problems, self.records, self.report, self.digest) = (problems, records, report, digest)
     }
@@ -34,22 +34,22 @@ public struct PublishHistory: Sendable {
 enum CaseDigest {
     static let format = "casefile-digest/1"
 
-    static func records(_ v: ValidatedCase) -> [CaseCollection: [(id: String, hash: String)]] {
+    static func records(_ v: ValidatedCase) -> [CaseCollection: [RecordFingerprint]] {
         let c = v.caseContent
         var scratch = ExportText(capacity: 1024)
-        func hash(_ id: String, _ write: (inout ExportText) -> Void) -> (id: String, hash: String) {
+        func hash(_ id: String, _ write: (inout ExportText) -> Void) -> RecordFingerprint {
             scratch.removeAll()
             scratch.beginObject()
             write(&scratch)
             scratch.endObject()
-            return (id, ContentHash.hex16(bytes: scratch.bytes))
+            return RecordFingerprint(id: id, hash: ContentHash.hex16(bytes: scratch.bytes))
         }
         return [.fruits: c.fruits.map { fruit in hash(fruit.id.rawValue) { DataExports.own(fruit, &$0) } },
                 .animals: c.animals.map { animal in hash(animal.id.rawValue) { DataExports.own(animal, &$0) } },
                 .bulletins: c.bulletins.map { bulletin in hash(bulletin.id.rawValue) { DataExports.own(bulletin, &$0) } }]
     }
 
-    static func json(_ records: [CaseCollection: [(id: String, hash: String)]]) -> [UInt8] {
+    static func json(_ records: [CaseCollection: [RecordFingerprint]]) -> [UInt8] {
         var out = ExportText(capacity: 1 << 16)
         out.beginObject()
         out.key("format"); out.string(format)
@@ -60,9 +60,9 @@ enum CaseDigest {
             case .bulletins: out.key("bulletins")
             }
             out.beginArray()
-            for (id, hash) in records[collection] ?? [] {
+            for record in records[collection] ?? [] {
                 out.lineBreak()
-                out.strings([id, hash])
+                out.strings([record.id, record.hash])
             }
             out.newline()
             out.endArray()
@@ -76,7 +76,7 @@ enum CaseDigest {
 extension PublishHistory {
     /// What changed between the last publish and `v`, whose fingerprints are `current`
     /// (`CaseDigest.records`).
-    func changes(to v: ValidatedCase, current: [CaseCollection: [(id: String, hash: String)]]) -> SinceLastPublish {
+    func changes(to v: ValidatedCase, current: [CaseCollection: [RecordFingerprint]]) -> SinceLastPublish {
         SinceLastPublish(v.diagnostics, previousProblems: problems, previousRecords: records, currentRecords: current)
     }
 }

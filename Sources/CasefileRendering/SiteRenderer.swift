@@ -140,7 +140,7 @@ public struct SiteRenderer: Sendable {
     }
 
     private static func render(data path: String, _ v: PlacedCase, baseURL: String?,
-                               fingerprints: [CaseCollection: [(id: String, hash: String)]]?) -> OutputFile {
+                               fingerprints: [CaseCollection: [RecordFingerprint]]?) -> OutputFile {
         let bytes = switch path {
         case SiteLayout.feed: AtomFeed(validated: v, baseURL: baseURL).render()
         case SiteLayout.digest: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))

@@ -26,10 +26,10 @@ public struct SinceLastPublish: Sendable {
     }
 
     /// Compares this case with the last publish: its problems with the last report's, and each
-    /// collection's (id, fingerprint) pairs, in file order, with the last publish's.
+    /// collection's record fingerprints, in file order, with the last publish's.
     public init(_ diagnostics: [Diagnostic], previousProblems: [ReportedProblem],
-                previousRecords: [CaseCollection: [(id: String, hash: String)]],
-                currentRecords: [CaseCollection: [(id: String, hash: String)]]) {
+                previousRecords: [CaseCollection: [RecordFingerprint]],
+                currentRecords: [CaseCollection: [RecordFingerprint]]) {
         let before = Set(previousProblems.map(\.key))
         let now = Set(diagnostics.map(ReportedProblem.key(of:)))
         newProblems = diagnostics.indices.filter { !before.contains(ReportedProblem.key(of: diagnostics[$0])) }
@@ -37,14 +37,18 @@ public struct SinceLastPublish: Sendable {
         records = CaseCollection.allCases.map { collection in
             var r = Records(collection: collection)
             var old: [String: String] = [:]
-            for (id, hash) in previousRecords[collection] ?? [] where old[id] == nil { old[id] = hash }
+            for record in previousRecords[collection] ?? [] where old[record.id] == nil { old[record.id] = record.hash }
             var seen = Set<String>()
-            for (id, hash) in currentRecords[collection] ?? [] where seen.insert(id).inserted {
-                if let was = old[id] { if was != hash { r.changed.append(id) } } else { r.added.append(id) }
+            for record in currentRecords[collection] ?? [] where seen.insert(record.id).inserted {
+                if let was = old[record.id] {
+                    if was != record.hash { r.changed.append(record.id) }
+                } else {
+                    r.added.append(record.id)
+                }
             }
             var gone = Set<String>()
-            for (id, _) in previousRecords[collection] ?? [] where !seen.contains(id) && gone.insert(id).inserted {
-                r.removed.append(id)
+            for record in previousRecords[collection] ?? [] where !seen.contains(record.id) && gone.insert(record.id).inserted {
+                r.removed.append(record.id)
             }
             return r
         }

@@ -23,13 +23,17 @@ import CasefileReports
     @Test func recordsAreAddedChangedOrRemoved() {
         let since = SinceLastPublish(
             [], previousProblems: [],
-            previousRecords: [.animals: [("crow", "a1"), ("fox", "b1"), ("owl", "c1"), ("owl", "c2")]],
-            currentRecords: [.animals: [("hare", "d1"), ("crow", "a1"), ("fox", "b2"), ("hare", "d2")]])
+            previousRecords: [.animals: records(("crow", "a1"), ("fox", "b1"), ("owl", "c1"), ("owl", "c2"))],
+            currentRecords: [.animals: records(("hare", "d1"), ("crow", "a1"), ("fox", "b2"), ("hare", "d2"))])
         #expect(since.records.map(\.collection) == CaseCollection.allCases)
         let animals = since.records.first { $0.collection == .animals }
         #expect(animals?.added == ["hare"])
         #expect(animals?.changed == ["fox"])
         #expect(animals?.removed == ["owl"])
         #expect(since.records.filter(\.isEmpty).count == CaseCollection.allCases.count - 1)
+    }
+
+    private func records(_ pairs: (id: String, hash: String)...) -> [RecordFingerprint] {
+        pairs.map { RecordFingerprint(id: $0.id, hash: $0.hash) }
     }
 }
