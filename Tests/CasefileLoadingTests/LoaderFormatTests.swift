@@ -363,10 +363,10 @@ struct LoaderFormatTests {
         files["notes/bulletins/b-orchard-elstar.md"] = "Three bites.\n"
         files["notes/animals/readme.txt"] = "not a note"
         let loaded = try await loadCase(files)
-        let fox = try #require(loaded.caseContent.note(for: .animals, id: "fox"))
+        let fox = try #require(loaded.caseContent.note(for: Animal.ID("fox")))
         #expect(fox.path == "notes/animals/fox.md")
         #expect(fox.source == "# Fox\n\nSaw [the owl](animal:owl).\n")
-        #expect(loaded.caseContent.note(for: .bulletins, id: "b-orchard-elstar")?.source == "Three bites.\n")
+        #expect(loaded.caseContent.note(for: Bulletin.ID("b-orchard-elstar"))?.source == "Three bites.\n")
         #expect(loaded.caseContent.notes[.animals]?.count == 1)
     }
 }

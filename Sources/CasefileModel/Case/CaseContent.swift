@@ -5,7 +5,7 @@ public struct CaseContent: Sendable, Hashable {
     public var fruits: [Fruit]
     public var animals: [Animal]
     public var bulletins: [Bulletin]
-    /// Notes by collection, then by record id.
+    /// Notes by collection, then by the record id their file names (which may name no record).
     public var notes: [CaseCollection: [String: Note]]
 
     public init(site: SiteSettings, fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = [],
@@ -15,10 +15,6 @@ public struct CaseContent: Sendable, Hashable {
         self.animals = animals
         self.bulletins = bulletins
         self.notes = notes
-    }
-
-    public func note(for collection: CaseCollection, id: String) -> Note? {
-        notes[collection]?[id]
     }
 
     /// The interview note of an animal, if it has one.
