@@ -19,26 +19,21 @@ public struct NoteHTML: Sendable, Equatable {
     /// attribute as cmark escapes a link's destination.
     public func linked(_ url: (LinkSlot) -> String) -> String {
         guard !slots.isEmpty else { return html }
-        var urls = slots.map { HrefEscaping.escaped(url($0)) }
-        let size = html.utf8.count + urls.reduce(0) { $0 + $1.utf8.count }
-        var source = html
-        return source.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: size) { out in
-                var read = 0, written = 0
-                func put(_ part: UnsafeBufferPointer<UInt8>) {
-                    guard !part.isEmpty else { return }
-                    (out.baseAddress! + written).update(from: part.baseAddress!, count: part.count)
-                    written += part.count
-                }
-                for (i, slot) in slots.enumerated() {
-                    put(UnsafeBufferPointer(rebasing: bytes[read..<slot.offset]))
-                    urls[i].withUTF8 { put($0) }
-                    read = slot.offset
-                }
-                put(UnsafeBufferPointer(rebasing: bytes[read...]))
-                return written
-            }
+        let urls = slots.map { HrefEscaping.escaped(url($0)) }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + urls.reduce(0) { $0 + $1.utf8.count })
+        // Pieces of valid strings cut at ASCII quotes: appending them copies bytes and checks
+        // nothing (building the string from raw bytes would check the whole note's UTF-8 again).
+        let bytes = html.utf8
+        var read = bytes.startIndex
+        for (i, slot) in slots.enumerated() {
+            let at = bytes.index(bytes.startIndex, offsetBy: slot.offset)
+            out.append(contentsOf: Substring(bytes[read..<at]))
+            out.append(urls[i])
+            read = at
         }
+        out.append(contentsOf: Substring(bytes[read...]))
+        return out
     }
 }
 

@@ -190,7 +190,7 @@ public struct SiteRenderer: Sendable {
         let paths = Set(v.diagnostics.compactMap { $0.location?.path })
         var lines: [String: SourceLines] = [:]
         for path in paths {
-            guard let text = v.sources[path] else { continue }
+            guard let text = v.validated.sources[path] else { continue }
             lines[path] = SourceLines(text)
         }
         return lines

@@ -88,7 +88,7 @@ struct ValidationPage {
         }
         return .fields([
             (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
-            (.rulesRun, .int(v.rulesRun.count)), (.rulesPassed, .int(v.rulesRun.count { byRule[$0.id] == nil })),
+            (.rulesRun, .int(v.validated.rulesRun.count)), (.rulesPassed, .int(v.validated.rulesRun.count { byRule[$0.id] == nil })),
             (.filesChecked, .int(v.files.count)),
             (.byRule, .list(byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
                 .fields([(.rule, .string($0.key)), (.count, .int($0.value))])

@@ -4,13 +4,17 @@ import CasefileValidation
 
 /// A validated case placed on the site's pages: which page lists each record (the page plan,
 /// with each table's default order), each record's fragment, and the notes with their case links
-/// written for the page each note appears on. Rendering reads it; it reads through to the
-/// validated case for everything else (`placed.caseContent`, `placed.diagnostics`).
-@dynamicMemberLookup
+/// written for the page each note appears on. Rendering reads it, and through it what validation
+/// found (`placed.caseContent`, `placed.diagnostics`).
 public struct PlacedCase: Sendable {
     public let validated: ValidatedCase
     public let pagePlan: PagePlan
     public let fragments: Fragments
+    /// The validated case's records, index and problems, held here too: rendering reads them
+    /// for every row, as plain stored properties (not through an accessor that copies).
+    public let caseContent: CaseContent
+    public let index: CaseIndex
+    public let diagnostics: [Diagnostic]
 
     /// Places `validated`. `earlier`, a placement of the same collections and settings (only
     /// notes changed since), lends its fragments and the orders of every table but the
@@ -21,14 +25,16 @@ public struct PlacedCase: Sendable {
             ?? Self.defaultOrders(validated, tables: [.suspects, .bulletins, .fruits])
         orders.merge(Self.defaultOrders(validated, tables: [.validation])) { $1 }
         self.validated = validated
+        (caseContent, index, diagnostics) = (c, validated.index, validated.diagnostics)
         self.fragments = earlier?.fragments ?? Fragments(c)
         self.pagePlan = PagePlan(pageSize: c.site.pageSize, suspects: c.animals.count, bulletins: c.bulletins.count,
                                  fruits: c.fruits.count, problems: validated.diagnostics.count, orders: orders)
     }
 
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ValidatedCase, Value>) -> Value {
-        validated[keyPath: keyPath]
-    }
+    public var errorCount: Int { validated.errorCount }
+    public var warningCount: Int { validated.warningCount }
+    public var noteCount: Int { validated.noteCount }
+    public var files: [String] { validated.files }
 
     /// The validation-page row id of each problem: `p1`, `p2`, …
     public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }
