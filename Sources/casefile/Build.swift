@@ -36,7 +36,7 @@ struct Build: TerminalCommand {
 
     @OptionGroup var site: BaseURLOption
 
-    @Flag(name: [.short, .long], help: "Print how long each stage took (templates, load, validate, render and write) on standard error.")
+    @Flag(name: [.short, .long], help: "Print how long each stage took (templates, load, validate, place, render and write) on standard error.")
     var verbose = false
 
     /// The earlier name of --verbose.
