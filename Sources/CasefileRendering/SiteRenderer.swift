@@ -79,7 +79,7 @@ public struct SiteRenderer: Sendable {
         let fingerprints = history.map { _ in CaseDigest.records(validated.validated) }
         let since = history.map { $0.changes(to: validated.validated, current: fingerprints!) }
         let summary = jobs.contains { $0.kind == .validation }
-            ? ValidationPage.summary(of: validated, since: since, plan: map, fragments: validated.fragments) : .null
+            ? ValidationPage.summary(of: validated, since: since) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let site = validated.caseContent.site

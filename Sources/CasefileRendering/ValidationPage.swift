@@ -80,7 +80,7 @@ struct ValidationPage {
 
     /// The counts by severity, rule and file over the whole case, and what changed since the
     /// last publish when it is known.
-    static func summary(of v: PlacedCase, since: SinceLastPublish? = nil, plan: PagePlan, fragments: Fragments) -> MustacheValue {
+    static func summary(of v: PlacedCase, since: SinceLastPublish? = nil) -> MustacheValue {
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1
@@ -96,7 +96,7 @@ struct ValidationPage {
             (.byFile, .list(byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
                 .fields([(.file, .string($0.key)), (.count, .int($0.value))])
             })),
-            (.changes, since.map { changes($0, v, plan: plan, fragments: fragments) } ?? .null),
+            (.changes, since.map { changes($0, v) } ?? .null),
         ])
     }
 
@@ -105,12 +105,12 @@ struct ValidationPage {
 
     /// "Since the last publish": links from the validation pages (one folder down) to each new
     /// problem's row and to each added or changed record.
-    static func changes(_ since: SinceLastPublish, _ v: PlacedCase, plan: PagePlan, fragments: Fragments) -> MustacheValue {
+    static func changes(_ since: SinceLastPublish, _ v: PlacedCase) -> MustacheValue {
         func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(Numbers.count(n - changesShown, "more")) : .null }
         // Every validation page sits in the same folder.
         let root = SiteLayout.root(from: SiteLayout.page(.validation))
         let newProblems: [MustacheValue] = since.newProblems.prefix(changesShown).map { i in
-            let page = plan.path(.validation, recordAt: i)
+            let page = v.pagePlan.path(.validation, recordAt: i)
             let problem = v.diagnostics[i]
             return .fields([(.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
                             (.message, .string(problem.message)), (.recordID, .string(problem.recordID ?? "")),
@@ -124,7 +124,7 @@ struct ValidationPage {
             func linked(_ ids: [String]) -> MustacheValue {
                 .list(ids.prefix(changesShown).map { id in
                     guard let i = v.index.position(of: id, in: r.collection) else { return .fields([(.id, .string(id))]) }
-                    let href = root + plan.path(r.collection.pageKind, recordAt: i) + "#" + fragments[r.collection][i]
+                    let href = root + v.pagePlan.path(r.collection.pageKind, recordAt: i) + "#" + v.fragments[r.collection][i]
                     return .fields([(.id, .string(id)), (.href, .string(href))])
                 })
             }
