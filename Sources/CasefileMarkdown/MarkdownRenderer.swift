@@ -72,19 +72,31 @@ public struct MarkdownRenderer: Sendable {
         guard let document = finished else { return empty }
         defer { cmark_node_free(document) }
 
-        let (located, broken) = markCaseLinks(in: document, source: source, locate: locate)
-        guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return CompiledNote(note: NoteHTML(html: "", slots: []), brokenLinks: broken)
+        let (nodes, located, broken) = markCaseLinks(in: document, source: source, locate: locate)
+        var prefix = LinkSlot.markerPrefix
+        while true {
+            guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+                return CompiledNote(note: NoteHTML(html: "", slots: []), brokenLinks: broken)
+            }
+            defer { free(html) }
+            if let note = Self.openSlots(html, located, prefix: prefix) {
+                return CompiledNote(note: note, brokenLinks: broken)
+            }
+            // The note's own text holds this process's marker: only an input made by reading the
+            // running process's memory can (a fuzzer does). Mark the links again with a fresh one.
+            prefix = LinkSlot.randomPrefix()
+            for (n, node) in nodes.enumerated() {
+                cmark_node_set_url(node, LinkSlot.marker(n, prefix: prefix))
+            }
         }
-        defer { free(html) }
-        return CompiledNote(note: Self.openSlots(html, located), brokenLinks: broken)
     }
 
     /// Walks the parsed tree and gives every case link to a record that exists a destination
     /// that marks its slot (`LinkSlot.marker`); a link to a record that does not exist is
     /// replaced by its own text. Returns the located links (by slot number) and the broken ones.
     private func markCaseLinks(in document: OpaquePointer, source: String,
-                               locate: (CaseLink) -> Int?) -> (located: [LinkSlot], broken: [CaseLink]) {
+                               locate: (CaseLink) -> Int?)
+        -> (nodes: [OpaquePointer], located: [LinkSlot], broken: [CaseLink]) {
         // First every case link in document order, with cmark's byte columns…
         var found: [(node: OpaquePointer, link: CaseLink)] = []
         if let iterator = cmark_iter_new(document) {
@@ -102,11 +114,13 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         // …then each is located, the tree changed only once the walk is over…
+        var nodes: [OpaquePointer] = []
         var located: [LinkSlot] = []
         var broken: [CaseLink] = []
         for (node, link) in found {
             if let target = locate(link) {
-                cmark_node_set_url(node, LinkSlot.marker(located.count))
+                cmark_node_set_url(node, LinkSlot.marker(located.count, prefix: LinkSlot.markerPrefix))
+                nodes.append(node)
                 located.append(LinkSlot(offset: 0, kind: link.kind, target: target))
             } else {
                 broken.append(link)
@@ -120,18 +134,21 @@ public struct MarkdownRenderer: Sendable {
         // one pass over the text (only they are reported).
         let columns = ScalarColumns.convert(broken.map { ($0.line, $0.column) }, in: source)
         for i in broken.indices { broken[i].column = columns[i] }
-        return (located, broken)
+        return (nodes, located, broken)
     }
 
     /// cmark's HTML with each slot's marker taken out and its place noted. A located link whose
     /// destination the HTML does not show (a link inside an image's description, which renders
-    /// as plain text) has no slot.
-    private static func openSlots(_ html: UnsafeMutablePointer<CChar>, _ located: [LinkSlot]) -> NoteHTML {
+    /// as plain text) has no slot. Nil when the HTML holds `prefix` anywhere but in the markers
+    /// written, slot by slot in document order: the note's text holds it too.
+    private static func openSlots(_ html: UnsafeMutablePointer<CChar>, _ located: [LinkSlot],
+                                  prefix: String) -> NoteHTML? {
         let count = strlen(html)
         guard !located.isEmpty else { return NoteHTML(html: String(cString: html), slots: []) }
         var slots: [LinkSlot] = []
         slots.reserveCapacity(located.count)
-        let prefix = LinkSlot.markerPrefix
+        let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+        var intact = true
         let text = String(unsafeUninitializedCapacity: count) { out in
             html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
                 var read = 0, written = 0
@@ -140,31 +157,34 @@ public struct MarkdownRenderer: Sendable {
                     (out.baseAddress! + written).update(from: bytes + read, count: end - read)
                     written += end - read
                 }
-                while read < count {
-                    guard let found = strstr(html + read, prefix) else { break }
+                var next = 0  // the lowest slot number the next marker may carry
+                while read < count, let found = strstr(html + read, prefix) {
                     let start = html.distance(to: found)
-                    // The slot number, in decimal, then the marker's closing `_`.
-                    var end = start + prefix.utf8.count, number = 0
-                    while end < count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
-                        number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                    // The slot number, in decimal without leading zeros, then the closing `_`.
+                    var end = start + prefix.utf8.count, number = 0, digits = 0
+                    while end < count, bytes[end] >= zero, bytes[end] <= nine, number < located.count {
+                        number = number * 10 + Int(bytes[end] - zero)
                         end += 1
+                        digits += 1
                     }
-                    guard end < count, bytes[end] == UInt8(ascii: "_"), number < located.count else {
-                        copy(upTo: end)
-                        read = end
-                        continue
+                    guard digits > 0, end < count, bytes[end] == UInt8(ascii: "_"), number >= next,
+                          number < located.count, digits == 1 || bytes[end - digits] != zero
+                    else {
+                        intact = false
+                        return 0
                     }
                     copy(upTo: start)
                     var slot = located[number]
                     slot.offset = written
                     slots.append(slot)
+                    next = number + 1
                     read = end + 1
                 }
                 copy(upTo: count)
                 return written
             }
         }
-        return NoteHTML(html: text, slots: slots)
+        return intact ? NoteHTML(html: text, slots: slots) : nil
     }
 }
 

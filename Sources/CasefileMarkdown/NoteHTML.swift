@@ -55,13 +55,16 @@ public struct LinkSlot: Sendable, Hashable {
     /// The destination that stands for slot `n` in cmark's tree until the HTML is rendered: a
     /// relative URL (one cmark writes as it is, in safe mode too) with a number no note can
     /// guess, chosen once a process, so that the HTML cannot hold it by chance or on purpose.
-    static func marker(_ n: Int) -> String { markerPrefix + String(n) + "_" }
+    static func marker(_ n: Int, prefix: String) -> String { prefix + String(n) + "_" }
 
-    static let markerPrefix: String = {
+    static let markerPrefix = randomPrefix()
+
+    /// `casefile-slot-`, 128 random bits in hex, `-`.
+    static func randomPrefix() -> String {
         var generator = SystemRandomNumberGenerator()
         let hex = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
         return "casefile-slot-" + hex + "-"
-    }()
+    }
 }
 
 /// What compiling a note gives: its HTML with its case links to be placed, and the case links

@@ -54,4 +54,29 @@ struct NoteSlotTests {
         #expect(compiled.note.linked { _ in "never" } == compiled.note.html)
         #expect(compiled.note.html.contains(#"<a href="https://example.org">web</a>"#))
     }
+
+    /// An input can hold the marker only if it was made by reading the running process (a fuzzer
+    /// learns the strings the renderer searches for): the note must still render as it says.
+    @Test(arguments: [
+        "\(LinkSlot.markerPrefix)0_",                                   // a marker of slot 0, as text
+        "[web](\(LinkSlot.markerPrefix)0_)",                            // …as a link's destination
+        "`\(LinkSlot.markerPrefix)0_`",                                 // …in code
+        "\(LinkSlot.markerPrefix)99999999999999999999999999999_",        // a number past Int.max
+        "\(LinkSlot.markerPrefix)",                                     // the prefix alone, at the end
+        "&#99;\(LinkSlot.markerPrefix.dropFirst())00_",                 // spelt with an entity, a leading zero
+    ])
+    func aNoteHoldingTheMarkerRendersAsWritten(_ text: String) {
+        let source = "\(text) [fox](animal:fox) then \(text) [elstar](fruit:elstar)"
+        let compiled = compile(source, known: ["fox", "elstar"])
+        #expect(compiled.note.slots.map(\.target) == [0, 10])
+        let placed = compiled.note.linked { "u\($0.target).html" }
+        let expected = MarkdownRenderer().render(source) { "u\($0.kind == .animal ? 0 : 10).html" }.html
+        #expect(placed == expected)
+        #expect(placed.contains(#"<a href="u0.html">fox</a>"#))
+        #expect(placed.contains(#"<a href="u10.html">elstar</a>"#))
+        // What the note wrote is still there, twice.
+        let written = MarkdownRenderer().render(text) { _ in nil }.html
+            .replacingOccurrences(of: "<p>", with: "").replacingOccurrences(of: "</p>\n", with: "")
+        #expect(placed.components(separatedBy: written).count - 1 == 2)
+    }
 }
