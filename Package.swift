@@ -20,7 +20,7 @@ let package = Package(
     products: [
         .executable(name: "casefile", targets: ["casefile"]),
         // The pipeline, every layer of it (the fuzz targets in Fuzz/ call into several).
-        .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLoading", "CasefileSite", "CasefileValidation",
+        .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileSite", "CasefileValidation",
                                                 "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileKit"]),
         // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
         .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
@@ -119,6 +119,9 @@ let package = Package(
         // The pipeline, in layers that depend one way, bottom first. The case's records, settings,
         // diagnostics and rules, and the helpers every layer uses (errors, parallel work, files).
         .target(name: "CasefileModel"),
+        // The site in its readers' language: language tags and their direction, CLDR plural
+        // rules, numbers and dates per locale, the built-in string tables and a case's own.
+        .target(name: "CasefileLocalization"),
         // Reading a case folder: YAML and JSON into records, with every field's place.
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", .product(name: "Yams", package: "Yams")]),
         // The rules that need more than one field, the cross-references between records, and the
@@ -134,7 +137,7 @@ let package = Package(
         .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
-                dependencies: ["CasefileModel", "CasefileSite", "CasefileValidation", "CasefileReports",
+                dependencies: ["CasefileModel", "CasefileLocalization", "CasefileSite", "CasefileValidation", "CasefileReports",
                                "CasefileOutput", "CasefileMustache", "CasefileTemplates"]),
         // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
         .target(
@@ -194,6 +197,7 @@ let package = Package(
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
         // A test target per layer of the pipeline, each through its own API and the layers below.
         .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel"]),
+        .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization"]),
         .testTarget(name: "CasefileLoadingTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
                                    .product(name: "Yams", package: "Yams")]),

@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -129,6 +130,7 @@ struct PageFrame {
         } ?? .null : .null
         var fields: [(TemplateField, MustacheValue)] = [
             (.lang, .string(site.language)),
+            (.dir, .string(LanguageTag(site.language)?.direction ?? "ltr")),
             (.pageTitle, .string(pageTitle(heading))),
             (.siteTitle, .string(site.title)),
             (.page, .string(kind?.rawValue ?? "notfound")),

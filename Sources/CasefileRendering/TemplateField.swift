@@ -5,7 +5,7 @@ import CasefileMustache
 /// on this enum; a name outside it (a custom template's typo) finds nothing, as before.
 enum TemplateField: Int, CaseIterable, Sendable {
     // Every page
-    case lang, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
+    case lang, dir, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
     case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
     case columns, numeric, sort, arrow, listingRows, about, backHref
