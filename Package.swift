@@ -77,6 +77,12 @@ let package = Package(
                 .embedInCode("styles/narrow.mustache"),
                 .embedInCode("styles/motion.mustache"),
                 .embedInCode("casefile.css"),
+                .embedInCode("i18n/en.yaml"),
+                .embedInCode("i18n/de.yaml"),
+                .embedInCode("i18n/fr.yaml"),
+                .embedInCode("i18n/es.yaml"),
+                .embedInCode("i18n/ja.yaml"),
+                .embedInCode("i18n/ar.yaml"),
             ]
         ),
         // The sample case and the JSON Schemas, embedded for `casefile init`. The target's path is
@@ -118,10 +124,10 @@ let package = Package(
         .target(name: "CExchange"),
         // The pipeline, in layers that depend one way, bottom first. The case's records, settings,
         // diagnostics and rules, and the helpers every layer uses (errors, parallel work, files).
-        .target(name: "CasefileModel"),
+        .target(name: "CasefileModel", dependencies: ["CasefileLocalization"]),
         // The site in its readers' language: language tags and their direction, CLDR plural
         // rules, numbers and dates per locale, the built-in string tables and a case's own.
-        .target(name: "CasefileLocalization"),
+        .target(name: "CasefileLocalization", dependencies: ["CasefileTemplates"]),
         // Reading a case folder: YAML and JSON into records, with every field's place.
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", .product(name: "Yams", package: "Yams")]),
         // The rules that need more than one field, the cross-references between records, and the

@@ -37,6 +37,16 @@ public enum BuiltinTemplates {
     /// The stylesheet, itself a Mustache template rendered with the site's settings.
     public static let stylesheet: String = text(PackageResources.casefile_css)
 
+    /// The UI string tables (i18n/<tag>.yaml) by language tag: every phrase the pages show.
+    public static let stringTables: [String: String] = [
+        "en": text(PackageResources.en_yaml),
+        "de": text(PackageResources.de_yaml),
+        "fr": text(PackageResources.fr_yaml),
+        "es": text(PackageResources.es_yaml),
+        "ja": text(PackageResources.ja_yaml),
+        "ar": text(PackageResources.ar_yaml),
+    ]
+
     private static func text(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
     }

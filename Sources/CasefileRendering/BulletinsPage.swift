@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileMustache
 
 /// The rows of one page of the Bulletins table.
@@ -14,6 +15,7 @@ struct BulletinsPage {
         let suspectCount, asleepCount: Int
         let noteHTML: HTMLText?
         let reporter: MustacheValue
+        let strings: UIStrings
 
         func value(_ field: TemplateField) -> MustacheValue? {
             switch field {
@@ -29,6 +31,8 @@ struct BulletinsPage {
             case .hasSuspects: .bool(suspectCount > 0)
             case .awakeCount: .int(suspectCount - asleepCount)
             case .asleepCount: .int(asleepCount)
+            case .awakeLabel: .string(strings.count(.awakeCount, suspectCount - asleepCount))
+            case .asleepLabel: .string(strings.count(.asleepCount, asleepCount))
             case .noteHTML: .text(noteHTML ?? .empty)
             case .hasNote: .bool(noteHTML != nil)
             case .reporter: reporter
@@ -44,7 +48,7 @@ struct BulletinsPage {
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
             }
-            let capped = PageFrame.capped(suspects, count: v.index.suspectCount(b))
+            let capped = frame.capped(suspects, count: v.index.suspectCount(b), more: .moreSuspects)
             let when = frame.refs.whens[b]
             let reporter: MustacheValue = if let id = bulletin.reportedBy {
                 if let r = v.index.animalPosition[id] {
@@ -59,13 +63,15 @@ struct BulletinsPage {
                        location: HTMLText(bulletin.location), bites: bulletin.bites,
                        suspects: capped.shown, moreSuspects: capped.more,
                        suspectCount: v.index.suspectCount(b), asleepCount: v.index.asleepSuspectCount(b),
-                       noteHTML: v.note(.bulletins, b).map { HTMLText(trusted: $0) }, reporter: reporter))
+                       noteHTML: v.note(.bulletins, b).map { HTMLText(trusted: $0) }, reporter: reporter,
+                       strings: frame.strings))
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }
-        return frame.context(heading: "Bulletins", placeholder: "Select a bulletin to inspect",
-                             caption: "Nibble bulletins (\(v.caseContent.bulletins.count))",
-                             empty: EmptyState(title: "No bulletins yet", guidance: "Add nibbles to bulletins.yaml and they appear here."),
+        let s = frame.strings
+        return frame.context(heading: s.text(.bulletins), placeholder: s.text(.selectBulletin),
+                             caption: s.text(.bulletinsCaption, ["count": s.number(v.caseContent.bulletins.count)]),
+                             empty: EmptyState(title: s.text(.noBulletinsYet), guidance: s.text(.noBulletinsGuidance)),
                              rows: table.rows, selection: table.selection, records: records, extra: extra)
     }
 }

@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -81,7 +82,8 @@ struct Filters {
     /// The form (facets with two values or more on this page) and the page's rules; nil when
     /// no facet would narrow anything.
     /// `link` gives a value's listing across the whole table and its count, when there is one.
-    func page(_ records: [Int], link: (_ facet: String, _ slug: String) -> (href: String, total: Int)? = { _, _ in nil })
+    func page(_ records: [Int], strings: UIStrings = .english,
+              link: (_ facet: String, _ slug: String) -> (href: String, total: Int)? = { _, _ in nil })
         -> (form: MustacheValue, css: String)? {
         var shown: [MustacheValue] = []
         var css = ""
@@ -101,7 +103,9 @@ struct Filters {
                         (.label, .string(value.label)), (.count, .int(value.count)),
                     ]
                     if let listing = link(facet.name, slug) {
-                        fields += [(.href, .string(listing.href)), (.total, .int(listing.total))]
+                        fields += [(.href, .string(listing.href)), (.total, .int(listing.total)),
+                                   (.linkTitle, .string(strings.text(.chipEverywhere, ["value": value.label]))),
+                                   (.linkLabel, .string(strings.text(.chipAll, ["count": strings.number(listing.total)])))]
                     }
                     return .fields(fields)
                 })),

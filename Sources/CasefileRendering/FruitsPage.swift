@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 
 /// The rows of one page of the Fruits table.
@@ -36,18 +37,20 @@ struct FruitsPage {
         let table = frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id.rawValue, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseContent.fruits[f]
             let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
-            let cappedFans = PageFrame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count)
-            let cappedBulletins = PageFrame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
-                                                   count: bulletins.count)
+            let cappedFans = frame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count,
+                                          more: .moreFans)
+            let cappedBulletins = frame.capped(bulletins.prefix(PageFrame.mentionLimit + 1).map(frame.bulletin),
+                                               count: bulletins.count, more: .moreBulletins)
             return .view(Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
                        swatchColor: HTMLText(trusted: CSSColor.forCSS(fruit.color)),
                        fans: cappedFans.shown, moreFans: cappedFans.more,
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
                        fanCount: fans.count, bulletinCount: bulletins.count))
         }
-        return frame.context(heading: "Fruits", placeholder: "Select a fruit to inspect",
-                             caption: "Fruit catalog (\(v.caseContent.fruits.count))",
-                             empty: EmptyState(title: "No fruits yet", guidance: "Add them to fruits.yaml and they appear here."),
+        let s = frame.strings
+        return frame.context(heading: s.text(.fruits), placeholder: s.text(.selectFruit),
+                             caption: s.text(.fruitsCaption, ["count": s.number(v.caseContent.fruits.count)]),
+                             empty: EmptyState(title: s.text(.noFruitsYet), guidance: s.text(.noFruitsGuidance)),
                              rows: table.rows, selection: table.selection, records: records)
     }
 }

@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -85,9 +86,9 @@ struct Listings: Sendable {
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
     /// facet totals of that page's table at most. The tables are made side by side (the two big
     /// ones sort and make their rows on a core each).
-    static func make(_ v: PlacedCase, only: PageSet) async -> Listings {
+    static func make(_ v: PlacedCase, only: PageSet, strings: UIStrings = .english) async -> Listings {
         // `table` does not throw, so neither does the map.
-        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) { table(v, table: $0, only: only) }) ?? []
+        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) { table(v, table: $0, only: only, strings: strings) }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
                         facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } })
     }
@@ -97,7 +98,8 @@ struct Listings: Sendable {
         self.facetTotals = facetTotals
     }
 
-    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet) -> (pages: [Page], totals: [String: Int]) {
+    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet,
+                              strings: UIStrings) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
@@ -127,7 +129,7 @@ struct Listings: Sendable {
                                   number: n, pageCount: pageCount, sorted: sorted, facet: facet))
             }
         }
-        if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v) }
+        if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v, strings) }
         var sorted: [Int: [Int]] = [:]
         // The default order's column is sorted already: the page plan lists the table in it.
         if let order = site.defaultOrder[table], let records = v.pagePlan.order(table) {
@@ -167,23 +169,28 @@ struct Listings: Sendable {
         for i in page.records {
             html.append(contentsOf: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]])
         }
-        let name = PageFrame.tableName(table)
+        let s = frame.strings
+        let name = PageFrame.tableName(table, s)
         let heading: String, about: String
         if let sorted = page.sorted {
             let label = page.columns.columns[sorted.column].label
-            heading = "\(name) by \(label.lowercased())"
-            about = "All \(Numbers.count(page.columns.count, "row")) by \(label.lowercased()), \(sorted.descending ? "descending" : "ascending")."
+            heading = s.text(.listingHeading, ["table": name, "column": s.lowercased(label)])
+            about = s.text(.listingAbout, ["rows": s.count(.listingRows, page.columns.count), "column": s.lowercased(label),
+                                           "direction": s.text(sorted.descending ? .descending : .ascending)])
         } else {
             let facet = page.facet!
-            heading = "\(name): \(facet.label)"
-            about = "\(facet.legend): \(facet.label) — \(Numbers.count(page.total, "row")) of \(Numbers.count(page.columns.count, "row"))."
+            heading = s.text(.listingFacetHeading, ["table": name, "value": facet.label])
+            about = s.text(.listingFacetAbout, ["facet": facet.legend, "value": facet.label,
+                                                "rows": s.count(.listingRows, page.total),
+                                                "total": s.count(.listingRows, page.columns.count)])
         }
-        let shown = page.pageCount > 1
-            ? " (rows \(page.records.startIndex + 1)–\(page.records.startIndex + page.records.count) of \(page.total))"
-            : " (\(page.total))"
+        let shown = " " + (page.pageCount > 1
+            ? s.text(.listingRange, ["first": s.number(page.records.startIndex + 1),
+                                     "last": s.number(page.records.startIndex + page.records.count), "total": s.number(page.total)])
+            : "(\(s.number(page.total)))")
         // Pages of one listing are files of one folder: each links its siblings by name.
         let file = page.stem.split(separator: "/").last.map(String.init) ?? page.stem
-        let pagination = PageFrame.pagination(current: page.number, count: page.pageCount) {
+        let pagination = PageFrame.pagination(current: page.number, count: page.pageCount, strings: s) {
             SiteLayout.listing(file, page: $0)
         }
         let context = frame.context(

@@ -15,6 +15,17 @@ struct PageFrame {
         var baseURL: String?
         /// Each filter value's listing of a whole table (`suspects/label/fishy`), with its count.
         var facetTotals: [String: Int] = [:]
+        /// The UI strings in the site's language, and the same for the templates (`t`).
+        var strings: UIStrings = .english
+        var templateStrings: MustacheValue = .null
+
+        init(stylesheet: String, baseURL: String?, facetTotals: [String: Int] = [:], strings: UIStrings = .english) {
+            self.stylesheet = stylesheet
+            self.baseURL = baseURL
+            self.facetTotals = facetTotals
+            self.strings = strings
+            self.templateStrings = .object(TemplateStrings(strings))
+        }
     }
 
     let validated: PlacedCase
@@ -29,6 +40,7 @@ struct PageFrame {
     let output: Output
 
     var site: SiteSettings { validated.caseContent.site }
+    var strings: UIStrings { output.strings }
     let root: String
     /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
     let depth: Int
@@ -51,19 +63,19 @@ struct PageFrame {
     }
 
     /// What a table is called in headings.
-    static func tableName(_ kind: PagePlan.Kind) -> String {
+    static func tableName(_ kind: PagePlan.Kind, _ strings: UIStrings) -> String {
         switch kind {
-        case .suspects: "Suspects"
-        case .bulletins: "Bulletins"
-        case .fruits: "Fruits"
-        case .validation: "Problems"
+        case .suspects: strings.text(.suspects)
+        case .bulletins: strings.text(.bulletins)
+        case .fruits: strings.text(.fruits)
+        case .validation: strings.text(.problems)
         }
     }
 
     /// The header of each column: its label, and (with `orders` on) a link to the table in its
     /// order — ascending, or descending from the ascending order's own page.
     func columns(_ table: PagePlan.Kind, sorted: TableOrder?) -> MustacheValue {
-        .list(TableColumns.headers(table).enumerated().map { c, header in
+        .list(TableColumns.headers(table, strings).enumerated().map { c, header in
             var fields: [(TemplateField, MustacheValue)] = [(.label, .string(header.label)), (.numeric, .bool(header.numeric))]
             if site.orders {
                 let here = sorted?.column == c ? sorted : nil
@@ -82,11 +94,11 @@ struct PageFrame {
     /// What the inspector's top bar calls what it shows: one of the page's records.
     var inspectorTitle: String {
         switch kind {
-        case .suspects?: "Suspect"
-        case .bulletins?: "Bulletin"
-        case .fruits?: "Fruit"
-        case .validation?: "Problem"
-        case nil: "Inspector"
+        case .suspects?: strings.text(.suspect)
+        case .bulletins?: strings.text(.bulletin)
+        case .fruits?: strings.text(.fruit)
+        case .validation?: strings.text(.problem)
+        case nil: strings.text(.inspector)
         }
     }
 
@@ -106,7 +118,7 @@ struct PageFrame {
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
         let filters = site.filters ? kind.flatMap { kind in
-            Filters(kind, v).page(records) { facet, slug in
+            Filters(kind, v).page(records, strings: strings) { facet, slug in
                 let stem = SiteLayout.facetListing(kind, facet: facet, value: slug)
                 return output.facetTotals[stem].map { (root + SiteLayout.listing(stem), $0) }
             }
@@ -115,12 +127,12 @@ struct PageFrame {
             (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
             (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
             (.href, .string(link(toPage: .validation))),
-            (.errorsLabel, .string(Self.plural(v.errorCount, "error"))),
-            (.warningsLabel, .string(Self.plural(v.warningCount, "warning"))),
-            (.notesLabel, .string(Self.plural(v.noteCount, "note"))),
+            (.errorsLabel, .string(strings.count(.errorCount, v.errorCount))),
+            (.warningsLabel, .string(strings.count(.warningCount, v.warningCount))),
+            (.notesLabel, .string(strings.count(.noteCount, v.noteCount))),
         ])
-        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, "Suspects"), (.bulletins, "Bulletins"), (.fruits, "Fruits"),
-                                    (.validation, "Validation")].map { kind, label in
+        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, strings.text(.suspects)), (.bulletins, strings.text(.bulletins)),
+                                    (.fruits, strings.text(.fruits)), (.validation, strings.text(.validation))].map { kind, label in
             .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
         }
         let downloads: MustacheValue = site.exports ? kind.map { kind in
@@ -129,6 +141,7 @@ struct PageFrame {
             }))])
         } ?? .null : .null
         var fields: [(TemplateField, MustacheValue)] = [
+            (.t, output.templateStrings),
             (.lang, .string(site.language)),
             (.dir, .string(LanguageTag(site.language)?.direction ?? "ltr")),
             (.pageTitle, .string(pageTitle(heading))),
@@ -147,11 +160,11 @@ struct PageFrame {
                 (.presented, .bool(site.inspector.presented)),
                 (.carry, .string(site.inspector.carriedFragment)),
                 (.placement, .string(site.inspector.placement.rawValue)),
-                (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? "Nothing to inspect" : placeholder)),
+                (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? strings.text(.nothingToInspect) : placeholder)),
                 (.title, .string(inspectorTitle)),
             ])),
             (.detents, .list(site.sheet.detents.enumerated().map { i, detent in
-                .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent))), (.first, .bool(i == 0))])
+                .fields([(.name, .string(detent.description)), (.label, .string(Self.label(detent, strings))), (.first, .bool(i == 0))])
             })),
             (.table, .fields([
                 (.caption, .string(caption)), (.isEmpty, .bool(rows.isEmpty)), (.emptyTitle, .string(empty.title)),
@@ -174,8 +187,8 @@ struct PageFrame {
     /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
     /// history and bookmarks tell the pages apart.
     private func pageTitle(_ heading: String) -> String {
-        let page = pageCount > 1 ? ", page \(pageNumber) of \(pageCount)" : ""
-        return "\(heading)\(page) · \(site.title)"
+        let values = ["heading": heading, "site": site.title, "page": strings.number(pageNumber), "pages": strings.number(pageCount)]
+        return strings.text(pageCount > 1 ? .pageTitlePaged : .pageTitle, values)
     }
 
     /// The page numbers a page links to: every page when there are at most nine, else the
@@ -199,14 +212,14 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        return Self.pagination(current: pageNumber, count: pageCount) { link(toPage: kind, $0) }
+        return Self.pagination(current: pageNumber, count: pageCount, strings: strings) { link(toPage: kind, $0) }
     }
 
     /// The `pagination` context of page `current` of `count`, page n being at `href(n)`.
-    static func pagination(current: Int, count: Int, href: (Int) -> String) -> MustacheValue {
+    static func pagination(current: Int, count: Int, strings: UIStrings, href: (Int) -> String) -> MustacheValue {
         var fields: [(TemplateField, MustacheValue)] = [
             (.show, .bool(count > 1)),
-            (.label, .string("Page \(current) of \(count)")),
+            (.label, .string(strings.text(.pageOf, ["page": strings.number(current), "pages": strings.number(count)]))),
             (.pages, .list(pageWindow(current: current, count: count).map { n in
                 guard let n else { return .fields([(.gap, .bool(true))]) }
                 return .fields([(.number, .int(n)), (.href, .string(href(n))), (.current, .bool(n == current))])
@@ -247,12 +260,14 @@ struct PageFrame {
         }
         // A grabber per detent, which moves the sheet on to the next (after the last, the first).
         let hrefs = detents.indices.map { "#" + ($0 == 0 ? fragment : "\(fragment)_\(detents[$0])") }
+        let labels = detents.map { Self.label($0, strings) }
         let detentLinks: [MustacheValue] = detents.indices.map { i in
             let next = (i + 1) % detents.count
-            return .fields([(.name, .string(detents[i].description)), (.label, .string(Self.label(detents[i]))),
+            return .fields([(.name, .string(detents[i].description)), (.label, .string(labels[i])),
                             (.href, .string(hrefs[i])), (.nextHref, .string(hrefs[next])),
                             (.nextName, .string(detents[next].description)),
-                            (.nextLabel, .string(Self.label(detents[next])))])
+                            (.nextLabel, .string(labels[next])),
+                            (.grabberLabel, .string(strings.text(.grabber, ["detent": labels[i], "next": labels[next]])))])
         }
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []
         // The first problem of each field (and of the field a dotted one is part of).
@@ -269,7 +284,8 @@ struct PageFrame {
         return RowCommon(id: HTMLText(recordID), fragment: escapedFragment, href: HTMLText("#" + fragment),
                          markers: .list(markers), detentLinks: .list(detentLinks),
                          invalid: invalid.isEmpty ? RowCommon.noInvalidFields : .object(RowCommon.InvalidFields(entries: invalid)),
-                         problems: .list(own.map(problemSummary)), problemCount: own.count)
+                         problems: .list(own.map(problemSummary)), problemCount: own.count,
+                         problemsLabel: own.isEmpty ? .null : .string(strings.count(.problemCount, own.count)))
     }
 
     func problemSummary(_ i: Int) -> MustacheValue {
@@ -288,21 +304,19 @@ struct PageFrame {
 
     /// The first `mentionLimit` of `list`, and `{count}` for the rest (false when none); `count`
     /// is the whole list's length when `list` holds only its start.
-    static func capped(_ list: [MustacheValue], count: Int? = nil) -> (shown: MustacheValue, more: MustacheValue) {
+    func capped(_ list: [MustacheValue], count: Int? = nil, more key: UIText) -> (shown: MustacheValue, more: MustacheValue) {
         let count = count ?? list.count
-        guard count > mentionLimit else { return (.list(list), .bool(false)) }
-        return (.list(Array(list.prefix(mentionLimit))), .fields([(.count, .int(count - mentionLimit))]))
+        guard count > Self.mentionLimit else { return (.list(list), .bool(false)) }
+        let rest = count - Self.mentionLimit
+        return (.list(Array(list.prefix(Self.mentionLimit))),
+                .fields([(.count, .int(rest)), (.label, .string(strings.count(key, rest)))]))
     }
 
-    static func plural(_ n: Int, _ word: String) -> String {
-        "\(n) \(word)\(n == 1 ? "" : "s")"
-    }
-
-    static func label(_ detent: Detent) -> String {
+    static func label(_ detent: Detent, _ strings: UIStrings) -> String {
         switch detent {
-        case .height: "\(detent) px"
-        case .medium: "Medium"
-        case .large: "Large"
+        case let .height(h): strings.text(.detentHeight, ["height": Numbers.plain(h)])
+        case .medium: strings.text(.detentMedium)
+        case .large: strings.text(.detentLarge)
         }
     }
 

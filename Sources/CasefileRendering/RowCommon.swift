@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileMustache
 
 /// What every row has, whatever its table: id, fragment, link, markers, detent links, problems
@@ -6,6 +7,8 @@ struct RowCommon: Sendable {
     let id, fragment, href: HTMLText
     let markers, detentLinks, invalid, problems: MustacheValue
     let problemCount: Int
+    /// "2 problems", in the site's language (null without problems).
+    let problemsLabel: MustacheValue
     /// `[{name, value}]`: the row's value for each filter of its table (`Filters`).
     var facets: MustacheValue = .null
 
@@ -21,7 +24,7 @@ struct RowCommon: Sendable {
         case .problemCount: .int(problemCount)
         case .facets: facets
         case .hasProblems: .bool(problemCount > 0)
-        case .problemsLabel: .string(PageFrame.plural(problemCount, "problem"))
+        case .problemsLabel: problemsLabel
         default: nil
         }
     }

@@ -1,5 +1,6 @@
 import CasefileMustache
 import Foundation
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -78,14 +79,15 @@ public struct SiteRenderer: Sendable {
         // Compared with the last publish's, and written as this one's: fingerprinted once.
         let fingerprints = history.map { _ in CaseDigest.records(validated.validated) }
         let since = history.map { $0.changes(to: validated.validated, current: fingerprints!) }
-        let summary = jobs.contains { $0.kind == .validation }
-            ? ValidationPage.summary(of: validated, since: since) : .null
-        // Every page links the stylesheet by the hash of its content, so it is rendered each time.
-        let css = templates.renderStylesheet(Self.stylesheetContext(validated.caseContent.site))
         let site = validated.caseContent.site
-        let listings = site.orders || site.filters ? await Listings.make(validated, only: only) : nil
+        let strings = UIStrings.resolve(language: site.language, caseTables: validated.caseContent.translations).strings
+        let summary = jobs.contains { $0.kind == .validation }
+            ? ValidationPage.summary(of: validated, since: since, strings: strings) : .null
+        // Every page links the stylesheet by the hash of its content, so it is rendered each time.
+        let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
+        let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings) : nil
         let output = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
-                                      facetTotals: listings?.facetTotals ?? [:])
+                                      facetTotals: listings?.facetTotals ?? [:], strings: strings)
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
         }
@@ -154,7 +156,7 @@ public struct SiteRenderer: Sendable {
         guard let kind = job.kind else {
             let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: SiteLayout.notFound,
                                   pageNumber: 1, output: output)
-            let context = frame.context(heading: "Not found", placeholder: "", caption: "", empty: .none,
+            let context = frame.context(heading: frame.strings.text(.pageNotFound), placeholder: "", caption: "", empty: .none,
                                         rows: [], selection: [])
             return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
         }
@@ -198,7 +200,7 @@ public struct SiteRenderer: Sendable {
 
     /// The stylesheet's settings: media queries cannot read custom properties, so the breakpoint
     /// and the detents are written into the CSS.
-    static func stylesheetContext(_ site: SiteSettings) -> MustacheValue {
+    static func stylesheetContext(_ site: SiteSettings, _ strings: UIStrings = .english) -> MustacheValue {
         func px(_ value: Double) -> String { Numbers.plain(value) }
         let detents = site.sheet.detents.map { detent in
             let height = switch detent {
@@ -238,6 +240,11 @@ public struct SiteRenderer: Sendable {
             (.placeholderMarker, .string(StylePaths.placeholder)),
             (.toggleSwitch, .string(StylePaths.toggleSwitch)),
             (.carriedSwitch, .string(StylePaths.carriedSwitch)),
+            // Phrases the stylesheet writes: CSS strings, quoted and escaped here.
+            (.showing, .string(CSSString.content(strings.text(.showing),
+                                                 ["shown": "counter(cf-shown)", "total": "attr(data-of)"]))),
+            (.noFixSuggested, .string(CSSString.quoted(strings.text(.noFixSuggested)))),
+            (.bites, .string(CSSString.quoted(strings.text(.bites) + " "))),
         ]
         if site.inspector.overlayBelow > site.inspector.compactBelow {
             fields += [(.overlayBelow, .string(px(site.inspector.overlayBelow))),

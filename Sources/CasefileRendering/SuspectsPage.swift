@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 
 /// The rows of one page of the Suspects table.
@@ -54,7 +55,7 @@ struct SuspectsPage {
             let involved: [MustacheValue] = v.index.involvements(a, limit: PageFrame.mentionLimit + 1).map { inv in
                 .object(RecordRefs.Flagged(base: frame.refs.bulletinViews[frame.depth][inv.bulletin], asleep: inv.asleep))
             }
-            let capped = PageFrame.capped(involved, count: v.index.involvementCount(a))
+            let capped = frame.capped(involved, count: v.index.involvementCount(a), more: .moreBulletins)
             let level = min(max(animal.suspicionLevel, 0), 1)
             return .view(Row(
                 common: common,
@@ -76,9 +77,10 @@ struct SuspectsPage {
         }
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
-        return frame.context(heading: "Suspects", placeholder: "Select a suspect to inspect",
-                             caption: "Suspects (\(v.caseContent.animals.count))",
-                             empty: EmptyState(title: "No suspects yet", guidance: "Add animals to animals.yaml and they appear here."),
+        let s = frame.strings
+        return frame.context(heading: s.text(.suspects), placeholder: s.text(.selectSuspect),
+                             caption: s.text(.suspectsCaption, ["count": s.number(v.caseContent.animals.count)]),
+                             empty: EmptyState(title: s.text(.noSuspectsYet), guidance: s.text(.noSuspectsGuidance)),
                              rows: table.rows, selection: table.selection, records: records, extra: extra)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -29,19 +30,19 @@ struct TableColumns: Sendable {
     var count: Int { sort.count }
 
     /// Each table's columns, in order.
-    static func headers(_ table: PagePlan.Kind) -> [Header] {
-        let labels: [(String, Bool)] = switch table {
-        case .suspects: [("Suspect", false), ("Favourite fruits", false), ("Suspicion", false)]
-        case .bulletins: [("When", false), ("Fruit", false), ("Location", false), ("Bites", true), ("Suspects", false)]
-        case .fruits: [("Fruit", false), ("Fans", true), ("Bulletins", true)]
-        case .validation: [("Severity", false), ("Message", false), ("Rule", false), ("Record", false), ("Field", false),
-                            ("Location", false)]
+    static func headers(_ table: PagePlan.Kind, _ strings: UIStrings = .english) -> [Header] {
+        let labels: [(UIText, Bool)] = switch table {
+        case .suspects: [(.suspect, false), (.favouriteFruits, false), (.suspicion, false)]
+        case .bulletins: [(.when, false), (.fruit, false), (.location, false), (.bites, true), (.suspects, false)]
+        case .fruits: [(.fruit, false), (.fans, true), (.bulletins, true)]
+        case .validation: [(.severity, false), (.message, false), (.rule, false), (.record, false), (.field, false),
+                            (.location, false)]
         }
-        return zip(table.columnKeys, labels).map { Header(key: $0, label: $1.0, numeric: $1.1) }
+        return zip(table.columnKeys, labels).map { Header(key: $0, label: strings.text($1.0), numeric: $1.1) }
     }
 
-    init(_ table: PagePlan.Kind, _ v: PlacedCase) {
-        let c = v.caseContent, index = v.index, h = Self.headers(table)
+    init(_ table: PagePlan.Kind, _ v: PlacedCase, _ strings: UIStrings = .english) {
+        let c = v.caseContent, index = v.index, h = Self.headers(table, strings)
         self.table = table
         self.sort = TableSort(table, c, index, problems: v.diagnostics)
         let fruits = c.fruits

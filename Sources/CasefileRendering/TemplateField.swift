@@ -5,8 +5,9 @@ import CasefileMustache
 /// on this enum; a name outside it (a custom template's typo) finds nothing, as before.
 enum TemplateField: Int, CaseIterable, Sendable {
     // Every page
-    case lang, dir, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
+    case t, lang, dir, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
+    case linkTitle, linkLabel, showing, noFixSuggested
     case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
     case columns, numeric, sort, arrow, listingRows, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
@@ -14,7 +15,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap
     // Every row
-    case id, fragment, markers, detentLinks, invalid, problems, problemCount, problemsLabel
+    case id, fragment, markers, detentLinks, grabberLabel, invalid, problems, problemCount, problemsLabel
     case dims, recordID, rule, message, severity, field, location
     // Suspects
     case species, emoji, hasEmoji, pawSize, alibi, hasAlibi, sleep, wake, hasSchedule, suspicion
@@ -23,7 +24,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case bulletins, moreBulletins, hasBulletins, bulletinCount, count
     case color, swatchColor, known, when, datetime, fruitName, asleep
     // Bulletins
-    case hasTime, fruit, bites, hasBites, suspects, moreSuspects, hasSuspects, awakeCount, asleepCount, reporter
+    case hasTime, fruit, bites, hasBites, suspects, moreSuspects, hasSuspects, awakeCount, asleepCount, awakeLabel, asleepLabel, reporter
     // Fruits
     case fans, moreFans, fanCount, hasFans
     // Validation

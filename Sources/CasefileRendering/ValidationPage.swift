@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 import CasefileReports
 import CasefileValidation
@@ -43,9 +44,10 @@ struct ValidationPage {
                 (.hasExcerpt, .bool(problem.location.flatMap { lines[$0.path] } != nil)),
             ])))
         }
-        return frame.context(heading: "Validation", placeholder: "Select a problem to inspect",
-                             caption: "Problems (\(v.diagnostics.count))",
-                             empty: EmptyState(title: "No problems", guidance: "Every rule passed.", allClear: true),
+        let s = frame.strings
+        return frame.context(heading: s.text(.validation), placeholder: s.text(.selectProblem),
+                             caption: s.text(.problemsCaption, ["count": s.number(v.diagnostics.count)]),
+                             empty: EmptyState(title: s.text(.noProblems), guidance: s.text(.everyRulePassed), allClear: true),
                              rows: table.rows, selection: table.selection, records: records, extra: [(.summary, summary)])
     }
 
@@ -80,7 +82,7 @@ struct ValidationPage {
 
     /// The counts by severity, rule and file over the whole case, and what changed since the
     /// last publish when it is known.
-    static func summary(of v: PlacedCase, since: SinceLastPublish? = nil) -> MustacheValue {
+    static func summary(of v: PlacedCase, since: SinceLastPublish? = nil, strings: UIStrings = .english) -> MustacheValue {
         var byRule: [String: Int] = [:], byFile: [String: Int] = [:]
         for problem in v.diagnostics {
             byRule[problem.ruleID, default: 0] += 1
@@ -96,7 +98,7 @@ struct ValidationPage {
             (.byFile, .list(byFile.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
                 .fields([(.file, .string($0.key)), (.count, .int($0.value))])
             })),
-            (.changes, since.map { changes($0, v) } ?? .null),
+            (.changes, since.map { changes($0, v, strings) } ?? .null),
         ])
     }
 
@@ -105,8 +107,8 @@ struct ValidationPage {
 
     /// "Since the last publish": links from the validation pages (one folder down) to each new
     /// problem's row and to each added or changed record.
-    static func changes(_ since: SinceLastPublish, _ v: PlacedCase) -> MustacheValue {
-        func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(Numbers.count(n - changesShown, "more")) : .null }
+    static func changes(_ since: SinceLastPublish, _ v: PlacedCase, _ strings: UIStrings = .english) -> MustacheValue {
+        func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(strings.count(.andMore, n - changesShown)) : .null }
         // Every validation page sits in the same folder.
         let root = SiteLayout.root(from: SiteLayout.page(.validation))
         let newProblems: [MustacheValue] = since.newProblems.prefix(changesShown).map { i in
@@ -129,7 +131,7 @@ struct ValidationPage {
                 })
             }
             return .fields([
-                (.title, .string(PageFrame.tableName(r.collection.pageKind))),
+                (.title, .string(PageFrame.tableName(r.collection.pageKind, strings))),
                 (.added, linked(r.added)), (.addedCount, .int(r.added.count)), (.addedMore, more(r.added.count)),
                 (.changed, linked(r.changed)), (.changedCount, .int(r.changed.count)), (.changedMore, more(r.changed.count)),
                 (.removed, .list(r.removed.prefix(changesShown).map { .fields([(.id, .string($0))]) })),

@@ -1,3 +1,5 @@
+import CasefileLocalization
+
 /// Everything a case folder holds, loaded: the settings, the three collections in file order,
 /// and the notes. Values only; where each record was written is kept in `origins`.
 public struct CaseContent: Sendable, Hashable {
@@ -7,14 +9,17 @@ public struct CaseContent: Sendable, Hashable {
     public var bulletins: [Bulletin]
     /// Notes by collection, then by the record id their file names (which may name no record).
     public var notes: [CaseCollection: [String: Note]]
+    /// The case's own UI string tables (`i18n/<tag>.yaml`), which override or add to the built-in ones.
+    public var translations: [StringTable]
 
     public init(site: SiteSettings, fruits: [Fruit] = [], animals: [Animal] = [], bulletins: [Bulletin] = [],
-                notes: [CaseCollection: [String: Note]] = [:]) {
+                notes: [CaseCollection: [String: Note]] = [:], translations: [StringTable] = []) {
         self.site = site
         self.fruits = fruits
         self.animals = animals
         self.bulletins = bulletins
         self.notes = notes
+        self.translations = translations
     }
 
     /// The interview note of an animal, if it has one.
