@@ -118,6 +118,7 @@ let package = Package(
                 .embedInCode("Schemas/fruits.schema.json"),
                 .embedInCode("Schemas/site.schema.json"),
                 .embedInCode("Schemas/case.schema.json"),
+                .embedInCode("Schemas/strings.schema.json"),
             ]
         ),
         // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.
@@ -129,7 +130,7 @@ let package = Package(
         // rules, numbers and dates per locale, the built-in string tables and a case's own.
         .target(name: "CasefileLocalization", dependencies: ["CasefileTemplates"]),
         // Reading a case folder: YAML and JSON into records, with every field's place.
-        .target(name: "CasefileLoading", dependencies: ["CasefileModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "CasefileLoading", dependencies: ["CasefileModel", "CasefileLocalization", .product(name: "Yams", package: "Yams")]),
         // The rules that need more than one field, the cross-references between records, and the
         // notes compiled (parsed, their case links checked, to be placed).
         .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLoading", "CasefileMarkdown"]),
@@ -208,7 +209,7 @@ let package = Package(
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
                                    .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CasefileValidationTests",
-                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileValidation", "CasefileTestSupport",
+                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileValidation", "CasefileTemplates", "CasefileTestSupport",
                                    "CasefileLoadingTestSupport", "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileSiteTests",
                     dependencies: ["CasefileModel", "CasefileValidation", "CasefileSite", "CasefileLoadingTestSupport",

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import CasefileLocalization
 import CasefileModel
 
 /// What loading a case folder produced: the case (every record that has an id), where each
@@ -60,6 +61,8 @@ public struct ContentLoader: Sendable {
         let siteFile = try readDataFile(sitePath, limit: ReadLimits.siteFileBytes, problems: &problems)
         var texts = [sitePath: siteFile.text]
         let site = Self.decodeSite(siteFile, path: sitePath, problems: &problems)
+        let translations = try readTranslations(limit: site.limits.dataFileBytes, problems: &problems, files: &files, texts: &texts)
+        problems += Self.checkLanguage(site, translations, siteFile: siteFile)
 
         // The three collections and the notes are independent: read them side by side (the notes
         // fill the core that a small collection leaves idle while a large one is parsed).
@@ -105,9 +108,59 @@ public struct ContentLoader: Sendable {
 
         problems += notesRead.problems
         files += notesRead.files
-        let caseContent = CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notesRead.notes)
+        let caseContent = CaseContent(site: site, fruits: fruits, animals: animals, bulletins: bulletins, notes: notesRead.notes,
+                                      translations: translations)
         return LoadedCase(caseContent: caseContent, sourceMap: sourceMap, diagnostics: problems, files: files, dataTexts: texts,
                           unreadCollections: unread)
+    }
+
+    /// The case's own string tables: `i18n/<tag>.yaml` (or `.yml`, `.json`), each named for the
+    /// language it holds strings for.
+    private func readTranslations(limit: Int, problems: inout [Diagnostic], files: inout [String],
+                                  texts: inout [String: String]) throws(CasefileError) -> [StringTable] {
+        let folderPath = directory.appendingPathComponent("i18n").path
+        guard folder.exists("i18n"), let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
+        var tables: [StringTable] = []
+        for name in names.sorted() {
+            guard let dot = name.lastIndex(of: "."), ["yaml", "yml", "json"].contains(name[name.index(after: dot)...]) else { continue }
+            let path = "i18n/" + name
+            let file = try readDataFile(path, limit: limit, problems: &problems)
+            files.append(path)
+            texts[path] = file.text
+            let language = name[..<dot].lowercased().replacingOccurrences(of: "_", with: "-")
+            tables.append(StringTableDecoding.decode(file, language: language, problems: &problems))
+        }
+        return tables
+    }
+
+    /// What resolving the site's strings finds: a language no table has, keys a table lacks.
+    package static func checkLanguage(_ site: SiteSettings, _ translations: [StringTable], siteFile: DataFile) -> [Diagnostic] {
+        let problems = UIStrings.resolve(language: site.language, caseTables: translations).problems
+        guard !problems.isEmpty else { return [] }
+        var languageMark: Mark?
+        if case let .mapping(mapping)? = siteFile.root {
+            for (key, value) in mapping where key.string == FieldName.language.key { languageMark = value.mark }
+        }
+        let place = SourceLocation(path: siteFile.path, mark: languageMark)
+        return problems.map { problem in
+            switch problem.kind {
+            case let .unknownLanguage(tag):
+                let known = (BuiltinStrings.languages + translations.map(\.language)).sorted()
+                // A value that is not a tag is not repeated: it may be anything (markup, a path).
+                let wellFormed = LanguageTag(tag) != nil
+                return Diagnostic(rule: .unknownLanguage,
+                                  message: wellFormed ? "no strings for language \"\(tag)\": the pages are in English"
+                                      : "language is not a BCP 47 language tag (such as en, de-CH or ja): the pages are in English",
+                                  location: place, field: "language", value: wellFormed ? tag : nil,
+                                  fix: "Use one of \(Set(known).sorted().joined(separator: ", ")), or add i18n/\(LanguageTag(tag)?.language ?? "xx").yaml with the strings of en.yaml translated.")
+            case let .missingKey(key, path):
+                let table = translations.first { $0.path == path }
+                return Diagnostic(rule: .missingTranslation,
+                                  message: "\(path) has no \"\(key)\": the pages show it in English",
+                                  location: SourceLocation(path: path, line: 1, column: 1), field: key,
+                                  fix: "Add `\(key): \"…\"` to \(path).")
+            }
+        }
     }
 
     /// Reads and parses one data file; a file the folder does not own, or too large, is a problem.

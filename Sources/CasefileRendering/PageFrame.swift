@@ -142,8 +142,8 @@ struct PageFrame {
         } ?? .null : .null
         var fields: [(TemplateField, MustacheValue)] = [
             (.t, output.templateStrings),
-            (.lang, .string(site.language)),
-            (.dir, .string(LanguageTag(site.language)?.direction ?? "ltr")),
+            (.lang, .string(strings.language.description)),
+            (.dir, .string(strings.language.direction)),
             (.pageTitle, .string(pageTitle(heading))),
             (.siteTitle, .string(site.title)),
             (.page, .string(kind?.rawValue ?? "notfound")),

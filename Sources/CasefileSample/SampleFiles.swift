@@ -27,5 +27,6 @@ public enum SampleFiles {
         "Schemas/fruits.schema.json": PackageResources.fruits_schema_json,
         "Schemas/site.schema.json": PackageResources.site_schema_json,
         "Schemas/case.schema.json": PackageResources.case_schema_json,
+        "Schemas/strings.schema.json": PackageResources.strings_schema_json,
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileModel
+import CasefileTemplates
 import CasefileTestSupport
 import CasefileLoadingTestSupport
 import CasefileValidationTestSupport
@@ -130,6 +131,15 @@ let plantedFaults: [PlantedFault] = [
     PlantedFault(rule: "orphan-note", severity: .warning,
                  files: ["notes/animals/foxx.md": "Who is this?\n"],
                  file: "notes/animals/foxx.md", needle: "Who"),
+    PlantedFault(rule: "unknown-language", severity: .warning,
+                 files: ["site.yaml": "title: Planted faults\nlanguage: tlh\n"],
+                 file: "site.yaml", needle: "tlh"),
+    PlantedFault(rule: "missing-translation", severity: .warning,
+                 // A language Casefile has no table for, with every English key but one.
+                 files: ["site.yaml": "title: Planted faults\nlanguage: it\n",
+                         "i18n/it.yaml": BuiltinTemplates.stringTables["en"]!.split(separator: "\n", omittingEmptySubsequences: false)
+                            .filter { !$0.hasPrefix("previous:") }.joined(separator: "\n")],
+                 file: "i18n/it.yaml", needle: "# English"),
     PlantedFault(rule: "missing-interview", severity: .warning,
                  files: ["animals.yaml": "- {id: fox, name: Fox, species: Fox, favoriteFruits: [elstar], suspicionLevel: 0.95}\n"
                             + "- {id: owl, name: Owl, species: Owl, favoriteFruits: [pink-pearl]}\n"],

@@ -30,8 +30,9 @@ def errors(name: str, document) -> list:
 
 
 def test_exactly_the_input_schemas_and_the_export_schema():
-    """One schema per file a case holds, and one for data/case.json (test_exports.py checks it)."""
-    want = [f"{n}.schema.json" for n in NAMES] + ["case.schema.json"]
+    """One schema per file a case holds (strings: an i18n/<language>.yaml), and one for
+    data/case.json (test_exports.py checks it)."""
+    want = [f"{n}.schema.json" for n in NAMES] + ["strings.schema.json", "case.schema.json"]
     assert sorted(p.name for p in (REPO / "Schemas").iterdir()) == sorted(want)
 
 
@@ -52,7 +53,7 @@ def test_every_rule_id_can_be_set_in_site_yaml():
     rules = re.findall(r'case \w+ = "([a-z-]+)"',
                        (REPO / "Sources/CasefileModel/Diagnostics/Rule.swift").read_text(encoding="utf-8"))
     properties = schema("site")["properties"]["validation"]["properties"]["rules"]["properties"]
-    assert sorted(properties) == sorted(rules) and len(rules) == 26
+    assert sorted(properties) == sorted(rules) and len(rules) == 28
 
 
 def planted(name: str, edit):
@@ -85,3 +86,22 @@ def test_a_planted_fault_fails(name, edit, what):
     found = planted(name, edit)
     assert found, f"{name}: the schema accepted the fault"
     assert any(what in e.message for e in found), [e.message for e in found]
+
+
+def test_the_built_in_string_tables_validate_as_a_case_s_own():
+    """Every built-in table (Templates/i18n) is what a case's i18n/<language>.yaml may hold."""
+    tables = sorted((REPO / "Templates" / "i18n").glob("*.yaml"))
+    assert [t.name for t in tables if t.name == "en.yaml"] == ["en.yaml"]
+    for table in tables:
+        assert errors("strings", yaml.safe_load(table.read_text(encoding="utf-8"))) == [], table.name
+
+
+@pytest.mark.parametrize("document, what", [
+    ({"suspects": 3}, "is not valid under any of the given schemas"),
+    ({"errorCount": {"one": "{count} error"}}, "is not valid under any of the given schemas"),
+    ({"errorCount": {"single": "x", "other": "y"}}, "is not valid under any of the given schemas"),
+    (["suspects"], "is not of type"),
+])
+def test_a_string_table_s_faults_are_found(document, what):
+    found = errors("strings", document)
+    assert found and what in found[0].message, [e.message for e in found]

@@ -18,7 +18,10 @@ enum SourceChange: Sendable, Hashable {
     /// `relative` is a path below the case folder.
     static func inContent(_ relative: String) -> SourceChange? {
         let parts = relative.split(separator: "/").map(String.init)
-        if parts.count == 1 { return dataFiles.contains(parts[0]) ? .data : nil }
+        if parts.count == 1 { return dataFiles.contains(parts[0]) || parts[0] == "i18n" ? .data : nil }
+        // A string table of the case (`i18n/de.yaml`): loaded again with the whole case.
+        if parts.count == 2, parts[0] == "i18n", !parts[1].hasPrefix("."),
+           ["yaml", "yml", "json"].contains(where: { parts[1].hasSuffix("." + $0) }) { return .data }
         guard parts.first == "notes" else { return nil }
         // notes/ or notes/animals/ themselves (a folder made, moved or removed): start again.
         if parts.count == 2 { return ["animals", "bulletins"].contains(parts[1]) ? .data : nil }

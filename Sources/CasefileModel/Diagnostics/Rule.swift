@@ -23,6 +23,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     case sleepEqualsWake = "sleep-equals-wake"
     case emoji = "emoji"
     case orphanNote = "orphan-note"
+    case unknownLanguage = "unknown-language"
+    case missingTranslation = "missing-translation"
     case missingInterview = "missing-interview"
     case unsupportedSuspicion = "unsupported-suspicion"
     case reporterIsSuspect = "reporter-is-suspect"
@@ -34,7 +36,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     public var defaultSeverity: Severity {
         switch self {
         case .syntax, .outsideLink, .notAFile, .fileTooLarge, .missingField, .typeMismatch, .duplicateID, .invalidID, .blankName, .suspicionRange, .pawSize, .unknownFruit, .unknownAnimal, .invalidTime, .invalidDate, .invalidColor, .brokenReference: .error
-        case .unknownField, .duplicateFruit, .sleepEqualsWake, .emoji, .orphanNote, .missingInterview, .unsupportedSuspicion: .warning
+        case .unknownField, .duplicateFruit, .sleepEqualsWake, .emoji, .orphanNote, .unknownLanguage, .missingTranslation, .missingInterview, .unsupportedSuspicion: .warning
         case .reporterIsSuspect, .unusedFruit: .note
         }
     }
@@ -63,6 +65,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
         case .sleepEqualsWake: "Sleep and wake times are equal."
         case .emoji: "emoji is not a single grapheme cluster."
         case .orphanNote: "A note file whose id matches no record."
+        case .unknownLanguage: "language is not a BCP 47 tag, or no string table has it: the pages are in English."
+        case .missingTranslation: "A string table of the site's language lacks a key the pages use: English is shown."
         case .missingInterview: "Extremely suspicious (≥ 0.9) with neither an alibi nor a note."
         case .unsupportedSuspicion: "Suspicion ≥ 0.5, yet the animal was asleep at every bulletin about its favourite fruits."
         case .reporterIsSuspect: "A bulletin reported by one of its own awake suspects."
