@@ -44,7 +44,7 @@ def test_sarif_carries_rules_levels_and_places(faulty_case: Path):
     assert len(log["runs"]) == 1
     run_ = log["runs"][0]
     rules = run_["tool"]["driver"]["rules"]
-    assert len(rules) == 26
+    assert len(rules) == 28
     assert all(r["id"] and r["shortDescription"]["text"] and r["fullDescription"]["text"] for r in rules)
     results = run_["results"]
     assert {r["level"] for r in results} == {"error", "warning", "note"}
