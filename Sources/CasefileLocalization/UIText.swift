@@ -14,4 +14,39 @@ public enum UIText: String, CaseIterable, Sendable {
     case noProblems, everyRulePassed, pageNotFound
     case when, location, message, rule, record, field, severity, fans, favouriteFruits, suspicion, bites
     case awakeCount, asleepCount, moreBulletins, moreSuspects, moreFans, noFixSuggested
+    case suspicionUnlikely, suspicionFishy, suspicionVerySuspicious, suspicionExtremelySuspicious
+    case suspicionSuspiciouslyUnsuspicious, outOfRange, severityError, severityWarning, severityNote
+    case species, pawSize, pawSmall, pawMedium, pawLarge, file, noFile, aSuspectAwake, noSuspectAwake, noOneFavoursIt, favoured, unknownTime
+    case chartSuspicionTitle, chartSuspicionCaption, chartHoursTitle, chartHoursCaption, chartHour, chartBar
+    case chartSuspects, chartNibbles
+    case feedTitle, feedEntryTitle, feedEntrySummary, feedBites, feedReportedBy, timeNotRecorded
+    // What each validation rule checks: `rule.<id>`.
+    case ruleSyntax = "rule.syntax"
+    case ruleOutsideLink = "rule.outside-link"
+    case ruleNotAFile = "rule.not-a-file"
+    case ruleFileTooLarge = "rule.file-too-large"
+    case ruleMissingField = "rule.missing-field"
+    case ruleTypeMismatch = "rule.type-mismatch"
+    case ruleUnknownField = "rule.unknown-field"
+    case ruleDuplicateID = "rule.duplicate-id"
+    case ruleInvalidID = "rule.invalid-id"
+    case ruleBlankName = "rule.blank-name"
+    case ruleSuspicionRange = "rule.suspicion-range"
+    case rulePawSize = "rule.paw-size"
+    case ruleUnknownFruit = "rule.unknown-fruit"
+    case ruleUnknownAnimal = "rule.unknown-animal"
+    case ruleInvalidTime = "rule.invalid-time"
+    case ruleInvalidDate = "rule.invalid-date"
+    case ruleInvalidColor = "rule.invalid-color"
+    case ruleBrokenReference = "rule.broken-reference"
+    case ruleDuplicateFruit = "rule.duplicate-fruit"
+    case ruleSleepEqualsWake = "rule.sleep-equals-wake"
+    case ruleEmoji = "rule.emoji"
+    case ruleOrphanNote = "rule.orphan-note"
+    case ruleUnknownLanguage = "rule.unknown-language"
+    case ruleMissingTranslation = "rule.missing-translation"
+    case ruleMissingInterview = "rule.missing-interview"
+    case ruleUnsupportedSuspicion = "rule.unsupported-suspicion"
+    case ruleReporterIsSuspect = "rule.reporter-is-suspect"
+    case ruleUnusedFruit = "rule.unused-fruit"
 }

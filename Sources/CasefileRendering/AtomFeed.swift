@@ -1,4 +1,5 @@
 import Foundation
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileOutput
@@ -15,7 +16,7 @@ struct AtomFeed: Sendable {
     let baseURL: String?
 
     func render() -> [UInt8] {
-        let v = validated, c = v.caseContent, site = c.site
+        let v = validated, c = v.caseContent, site = c.site, s = v.strings
         let newestFirst = c.bulletins.indices.sorted { a, b in
             let ta = c.bulletins[a].nibbledAt?.secondsSince1970 ?? .min, tb = c.bulletins[b].nibbledAt?.secondsSince1970 ?? .min
             return ta != tb ? ta > tb : a < b
@@ -37,7 +38,7 @@ struct AtomFeed: Sendable {
         out.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
         out.xml(site.language)
         out.raw("\">\n")
-        element("title", site.title + ": bulletins")
+        element("title", s.text(.feedTitle, ["site": site.title]))
         if let description = site.description { element("subtitle", description) }
         element("id", baseURL.map { $0 + SiteLayout.feed } ?? urn + "bulletins")
         if let baseURL { link(baseURL + SiteLayout.feed, type: "application/atom+xml", rel: "self") }
@@ -51,13 +52,15 @@ struct AtomFeed: Sendable {
             let fruit = v.index.fruitPosition[bulletin.fruit].map { c.fruits[$0].name } ?? bulletin.fruit.rawValue
             let page = v.pagePlan.path(.bulletins, recordAt: b)
             let href = (baseURL ?? "") + page + "#" + fragments[b]
-            var summary = "\(fruit), nibbled at \(bulletin.location), " + (v.index.localTimes[b]?.display ?? "time not recorded")
-            if let bites = bulletin.bites { summary += ", " + Numbers.count(bites, "bite") }
+            var summary = s.text(.feedEntrySummary, ["fruit": fruit, "location": bulletin.location,
+                                                     "when": v.index.localTimes[b]?.display ?? s.text(.timeNotRecorded)])
+            if let bites = bulletin.bites { summary += ", " + s.count(.feedBites, bites) }
             if let reporter = bulletin.reportedBy {
-                summary += "; reported by " + (v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter.rawValue)
+                let name = v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter.rawValue
+                summary += "; " + s.text(.feedReportedBy, ["name": name])
             }
             out.raw("<entry>\n")
-            element("title", "\(fruit) at \(bulletin.location)")
+            element("title", s.text(.feedEntryTitle, ["fruit": fruit, "location": bulletin.location]))
             element("id", baseURL != nil ? href : urn + "bulletin:" + fragments[b])
             link(href, type: "text/html", rel: "alternate")
             element("updated", Self.utc(bulletin.nibbledAt ?? newest))

@@ -25,50 +25,52 @@ struct Filters {
 
     let facets: [Facet]
 
-    init(_ kind: PagePlan.Kind, _ v: PlacedCase) {
-        let c = v.caseContent, index = v.index
+    init(_ kind: PagePlan.Kind, _ v: PlacedCase, _ strings: UIStrings = .english) {
+        let c = v.caseContent, index = v.index, s = strings
         func slug(_ text: String) -> String { Slug.suggested(for: text) }
         switch kind {
         case .suspects:
             let labels = Suspicion.Label.allCases
             facets = [
-                Facet(name: "label", legend: "Suspicion") { a in
+                Facet(name: "label", legend: s.text(.suspicion)) { a in
                     let label = c.animals[a].suspicion.label
-                    return (slug(label.rawValue), label.rawValue, labels.firstIndex(of: label) ?? 0)
+                    return (slug(label.rawValue), s.label(label), labels.firstIndex(of: label) ?? 0)
                 },
-                Facet(name: "species", legend: "Species") { a in (slug(c.animals[a].species), c.animals[a].species, 0) },
-                Facet(name: "paw", legend: "Paw size") { a in
+                Facet(name: "species", legend: s.text(.species)) { a in
+                    (slug(c.animals[a].species), c.animals[a].species, 0)
+                },
+                Facet(name: "paw", legend: s.text(.pawSize)) { a in
                     let paw = c.animals[a].pawSize
-                    return (paw.rawValue, paw.rawValue, Animal.PawSize.allCases.firstIndex(of: paw) ?? 0)
+                    return (paw.rawValue, s.label(paw), Animal.PawSize.allCases.firstIndex(of: paw) ?? 0)
                 },
             ]
         case .bulletins:
             facets = [
-                Facet(name: "fruit", legend: "Fruit") { b in
+                Facet(name: "fruit", legend: s.text(.fruit)) { b in
                     let id = c.bulletins[b].fruit
                     return (slug(id.rawValue), index.fruitPosition[id].map { c.fruits[$0].name } ?? id.rawValue, 0)
                 },
-                Facet(name: "awake", legend: "Suspects") { b in
+                Facet(name: "awake", legend: s.text(.suspects)) { b in
                     index.suspectCount(b) > index.asleepSuspectCount(b)
-                        ? ("awake", "A suspect awake", 0) : ("none-awake", "No suspect awake", 1)
+                        ? ("awake", s.text(.aSuspectAwake), 0) : ("none-awake", s.text(.noSuspectAwake), 1)
                 },
             ]
         case .fruits:
             facets = [
-                Facet(name: "favoured", legend: "Fans") { f in
-                    index.fans[f].isEmpty ? ("no-fans", "No one favours it", 1) : ("favoured", "Favoured", 0)
+                Facet(name: "favoured", legend: s.text(.fans)) { f in
+                    index.fans[f].isEmpty ? ("no-fans", s.text(.noOneFavoursIt), 1) : ("favoured", s.text(.favoured), 0)
                 },
             ]
         case .validation:
             facets = [
-                Facet(name: "severity", legend: "Severity") { i in
-                    let s = v.diagnostics[i].severity
-                    return (s.rawValue, s.label, s.rank)
+                Facet(name: "severity", legend: s.text(.severity)) { i in
+                    let severity = v.diagnostics[i].severity
+                    return (severity.rawValue, s.label(severity), severity.rank)
                 },
-                Facet(name: "rule", legend: "Rule") { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
-                Facet(name: "file", legend: "File") { i in
+                Facet(name: "rule", legend: s.text(.rule)) { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
+                Facet(name: "file", legend: s.text(.file)) { i in
                     let path = v.diagnostics[i].location?.path ?? ""
-                    return (path.isEmpty ? "none" : slug(path), path.isEmpty ? "(no file)" : path, path.isEmpty ? 1 : 0)
+                    return (path.isEmpty ? "none" : slug(path), path.isEmpty ? s.text(.noFile) : path, path.isEmpty ? 1 : 0)
                 },
             ]
         }

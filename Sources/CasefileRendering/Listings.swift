@@ -141,7 +141,7 @@ struct Listings: Sendable {
             add(descending ? ascending.reversed() : ascending, stem: stem, sorted: TableOrder(column: c, descending: descending), facet: nil)
         }
         guard facets else { return (pages, totals) }
-        for facet in Filters(table, v).facets {
+        for facet in Filters(table, v, strings).facets {
             var groups: [String: (label: String, records: [Int])] = [:]
             var order: [String] = []
             for i in 0..<count {

@@ -118,7 +118,7 @@ struct PageFrame {
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
         let filters = site.filters ? kind.flatMap { kind in
-            Filters(kind, v).page(records, strings: strings) { facet, slug in
+            Filters(kind, v, strings).page(records, strings: strings) { facet, slug in
                 let stem = SiteLayout.facetListing(kind, facet: facet, value: slug)
                 return output.facetTotals[stem].map { (root + SiteLayout.listing(stem), $0) }
             }
@@ -238,7 +238,7 @@ struct PageFrame {
         var selection: [(fragment: String, recordID: String)] = []
         rows.reserveCapacity(records.count)
         selection.reserveCapacity(records.count)
-        let filters = site.filters ? kind.map { Filters($0, validated) } : nil
+        let filters = site.filters ? kind.map { Filters($0, validated, strings) } : nil
         for i in records {
             let (id, fragment) = record(i)
             selection.append((fragment, id))

@@ -1,4 +1,5 @@
 import CasefileMustache
+import CasefileLocalization
 import CasefileModel
 import CasefileSite
 import CasefileValidation
@@ -101,9 +102,10 @@ package struct RecordRefs: Sendable {
     let nibbleChart: MustacheValue?
 
     package init(_ v: PlacedCase) {
-        let c = v.caseContent
+        let c = v.caseContent, strings = v.strings
+        let unknownTime = HTMLText(strings.text(.unknownTime))
         let whens = v.index.localTimes.map { local in
-            local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: HTMLText("unknown time"), iso: HTMLText.empty)
+            local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: unknownTime, iso: HTMLText.empty)
         }
         func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
             HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
@@ -134,8 +136,8 @@ package struct RecordRefs: Sendable {
         }
         bulletins = bulletinViews.map { $0.map { .object($0) } }
         self.whens = whens
-        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals)
-        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index)
+        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals, strings)
+        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index, strings)
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.

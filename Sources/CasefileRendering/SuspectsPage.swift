@@ -68,7 +68,7 @@ struct SuspectsPage {
                     (.value, .string(Numbers.plain(level))),
                     (.written, .string(Numbers.plain(animal.suspicionLevel))),
                     (.percent, .int(Int((level * 100).rounded()))),
-                    (.label, .string(suspicion.label.rawValue)), (.tone, .string(suspicion.label.tone)),
+                    (.label, .string(frame.strings.label(suspicion.label))), (.tone, .string(suspicion.label.tone)),
                     (.bars, Self.bars[min(max(suspicion.filledBars, 0), 4)]),
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,

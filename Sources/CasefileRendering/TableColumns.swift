@@ -54,7 +54,7 @@ struct TableColumns: Sendable {
             texts = [
                 { "\(animals[$0].name) (\(animals[$0].species))" },
                 { animals[$0].favoriteFruits.map(fruitName).joined(separator: ", ") },
-                { animals[$0].suspicion.label.rawValue },
+                { strings.label(animals[$0].suspicion.label) },
             ]
         case .bulletins:
             let bulletins = c.bulletins
@@ -62,19 +62,20 @@ struct TableColumns: Sendable {
                 { index.localTimes[$0]?.display ?? "—" },
                 { fruitName(bulletins[$0].fruit) },
                 { bulletins[$0].location },
-                { bulletins[$0].bites.map(String.init) ?? "—" },
-                { "\(index.suspectCount($0) - index.asleepSuspectCount($0)) awake \(index.asleepSuspectCount($0)) asleep" },
+                { bulletins[$0].bites.map(strings.number) ?? "—" },
+                { strings.count(.awakeCount, index.suspectCount($0) - index.asleepSuspectCount($0)) + " "
+                    + strings.count(.asleepCount, index.asleepSuspectCount($0)) },
             ]
         case .fruits:
             texts = [
                 { fruits[$0].name },
-                { String(index.fans[$0].count) },
-                { String(index.fruitBulletins[$0].count) },
+                { strings.number(index.fans[$0].count) },
+                { strings.number(index.fruitBulletins[$0].count) },
             ]
         case .validation:
             let problems = v.diagnostics
             texts = [
-                { problems[$0].severity.label },
+                { strings.label(problems[$0].severity) },
                 { problems[$0].message },
                 { problems[$0].ruleID },
                 { problems[$0].recordID ?? "—" },

@@ -32,9 +32,9 @@ struct ValidationPage {
             let problem = v.diagnostics[i]
             return .view(Row(common: common, fields: Fields([
                 (.severity, .string(problem.severity.rawValue)),
-                (.severityLabel, .string(problem.severity.label)),
+                (.severityLabel, .string(frame.strings.label(problem.severity))),
                 (.isError, .bool(problem.severity == .error)),
-                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(problem.rule.summary)),
+                (.rule, .string(problem.ruleID)), (.ruleDescription, .string(frame.strings.summary(problem.rule))),
                 (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
                 (.field, .string(problem.field ?? "")), (.message, .string(problem.message)), (.fix, .string(problem.fix ?? "")),
                 (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),

@@ -1,0 +1,44 @@
+import CasefileLocalization
+import CasefileModel
+import CasefileSite
+
+/// The words the pages show for the case's enumerated values, in the site's language.
+extension UIStrings {
+    func label(_ label: Suspicion.Label) -> String {
+        switch label {
+        case .unlikely: text(.suspicionUnlikely)
+        case .fishy: text(.suspicionFishy)
+        case .verySuspicious: text(.suspicionVerySuspicious)
+        case .extremelySuspicious: text(.suspicionExtremelySuspicious)
+        case .suspiciouslyUnsuspicious: text(.suspicionSuspiciouslyUnsuspicious)
+        }
+    }
+
+    func label(_ severity: Severity) -> String {
+        switch severity {
+        case .error: text(.severityError)
+        case .warning: text(.severityWarning)
+        case .note: text(.severityNote)
+        }
+    }
+
+    func label(_ paw: Animal.PawSize) -> String {
+        switch paw {
+        case .small: text(.pawSmall)
+        case .medium: text(.pawMedium)
+        case .large: text(.pawLarge)
+        }
+    }
+
+    /// What `rule` checks.
+    func summary(_ rule: Rule) -> String {
+        UIText(rawValue: "rule." + rule.id).map { text($0) } ?? rule.summary
+    }
+}
+
+extension PlacedCase {
+    /// The UI strings of the case's language: the built-in tables and the case's own.
+    var strings: UIStrings {
+        UIStrings.resolve(language: caseContent.site.language, caseTables: caseContent.translations).strings
+    }
+}
