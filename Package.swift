@@ -133,7 +133,7 @@ let package = Package(
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", "CasefileLocalization", .product(name: "Yams", package: "Yams")]),
         // The rules that need more than one field, the cross-references between records, and the
         // notes compiled (parsed, their case links checked, to be placed).
-        .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLoading", "CasefileMarkdown"]),
+        .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileMarkdown"]),
         // Where every record is shown: the site's layout (SiteLayout: every file's path and how
         // deep it sits), the pages, each record's page and fragment, notes' links placed.
         .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),

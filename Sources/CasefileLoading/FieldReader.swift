@@ -1,3 +1,4 @@
+import CasefileLocalization
 import Yams
 import CasefileModel
 
@@ -56,10 +57,11 @@ package struct FieldReader {
         for (name, key) in unknown {
             diagnostics.append(Diagnostic(
                 rule: .unknownField,
-                message: "unknown field \"\(prefix)\(name)\"\(Suggestion.phrase(for: name, in: known.map(\.key)))",
+                phrase: Phrase(.messageUnknownField, ["field": .text(prefix + name)],
+                               nearest: Suggestion.nearest(to: name, in: known.map(\.key))),
                 location: SourceLocation(path: path, mark: key.mark), collection: collection,
                 recordID: self.recordID, field: prefix + name, value: name,
-                fix: "Known fields here: \(known.map(\.key).joined(separator: ", "))."))
+                fix: Phrase(.fixUnknownField, ["fields": .text(known.map(\.key).joined(separator: ", "))])))
         }
     }
 
@@ -69,10 +71,10 @@ package struct FieldReader {
             if required {
                 diagnostics.append(Diagnostic(
                     rule: .missingField,
-                    message: "missing required field \"\(prefix)\(key)\"",
+                    phrase: Phrase(.messageMissingField, ["field": .text(prefix + key)]),
                     location: values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start,
                     collection: collection, recordID: recordID, field: prefix + key,
-                    fix: "Add `\(key): …` to this record."))
+                    fix: Phrase(.fixMissingField, ["field": .text(key)])))
             }
             return nil
         }

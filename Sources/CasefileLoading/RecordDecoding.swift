@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileModel
 
 /// Turns the fields of one record into a model value, with the field-level rules that need the
@@ -10,9 +11,10 @@ package enum RecordDecoding {
         let color = r.string(.color, required: true)
         if let color, !CSSColor.isValid(color) {
             r.report(Diagnostic(rule: .invalidColor,
-                                message: "color \"\(color)\" is not a CSS named colour or hex\(Suggestion.phrase(for: color, in: CSSColor.names))",
+                                phrase: Phrase(.messageInvalidColor, ["value": .text(color)],
+                                               nearest: Suggestion.nearest(to: color, in: CSSColor.names)),
                                 location: r.location(of: .color), collection: .fruits, recordID: id, field: "color",
-                                value: color, fix: "Use a CSS colour name such as red, or #rgb / #rrggbb."))
+                                value: color, fix: Phrase(.fixInvalidColor)))
         }
         return Fruit(id: Fruit.ID(id), name: name, color: color ?? "")
     }
@@ -23,9 +25,9 @@ package enum RecordDecoding {
         if let emoji = r.string(.emoji) {
             animal.emoji = emoji
             if emoji.count != 1 {
-                r.report(Diagnostic(rule: .emoji, message: "emoji should be one character, got \(emoji.count): \"\(emoji)\"",
+                r.report(Diagnostic(rule: .emoji, phrase: Phrase(.messageEmoji, ["count": .text(String(emoji.count)), "value": .text(emoji)]),
                                     location: r.location(of: .emoji), collection: .animals, recordID: id,
-                                    field: "emoji", value: emoji, fix: "Keep a single emoji, such as 🦊."))
+                                    field: "emoji", value: emoji, fix: Phrase(.fixEmoji)))
             }
         }
         if let paw = r.string(.pawSize) {
@@ -33,18 +35,19 @@ package enum RecordDecoding {
                 animal.pawSize = size
             } else {
                 r.report(Diagnostic(rule: .pawSize,
-                                    message: "pawSize must be small, medium or large, got \"\(paw)\"\(Suggestion.phrase(for: paw, in: Animal.PawSize.allCases.map(\.rawValue)))",
+                                    phrase: Phrase(.messagePawSize, ["value": .text(paw)],
+                                                   nearest: Suggestion.nearest(to: paw, in: Animal.PawSize.allCases.map(\.rawValue))),
                                     location: r.location(of: .pawSize), collection: .animals, recordID: id,
-                                    field: "pawSize", value: paw, fix: "Write small, medium or large."))
+                                    field: "pawSize", value: paw, fix: Phrase(.fixPawSize)))
             }
         }
         if let fruits = r.stringList(.favoriteFruits) {
             var seen: Set<String> = []
             for (fruit, place) in fruits {
                 if !seen.insert(fruit).inserted {
-                    r.report(Diagnostic(rule: .duplicateFruit, message: "\"\(fruit)\" is listed twice in favoriteFruits",
+                    r.report(Diagnostic(rule: .duplicateFruit, phrase: Phrase(.messageDuplicateFavourite, ["id": .text(fruit)]),
                                         location: place, collection: .animals, recordID: id, field: "favoriteFruits",
-                                        value: fruit, fix: "Remove the second \"\(fruit)\"."))
+                                        value: fruit, fix: Phrase(.fixDuplicateFavourite, ["id": .text(fruit)])))
                 } else {
                     animal.favoriteFruits.append(Fruit.ID(fruit))
                     places.favoriteFruits.append(FieldPlace(place))
@@ -56,10 +59,10 @@ package enum RecordDecoding {
             places.suspicionLevel = r.place(of: .suspicionLevel)
             if !(0...1).contains(level) {
                 r.report(Diagnostic(rule: .suspicionRange,
-                                    message: "suspicionLevel must be between 0 and 1, got \(Numbers.plain(level))",
+                                    phrase: Phrase(.messageSuspicionRange, ["value": .text(Numbers.plain(level))]),
                                     location: r.location(of: .suspicionLevel), collection: .animals, recordID: id,
                                     field: "suspicionLevel", value: Numbers.plain(level),
-                                    fix: "Write a number from 0 (not suspicious) to 1 (certain)."))
+                                    fix: Phrase(.fixSuspicionRange)))
             }
         }
         animal.alibi = r.string(.alibi)
@@ -70,10 +73,10 @@ package enum RecordDecoding {
                 animal.sleepSchedule = SleepSchedule(sleep: sleep, wake: wake)
                 if sleep == wake {
                     r.report(Diagnostic(rule: .sleepEqualsWake,
-                                        message: "sleep and wake are both \(sleep): the schedule never sleeps",
+                                        phrase: Phrase(.messageSleepEqualsWake, ["time": .text(sleep.description)]),
                                         location: r.location(of: .sleepSchedule), collection: .animals, recordID: id,
                                         field: "sleepSchedule", value: sleep.description,
-                                        fix: "Give different sleep and wake times, or remove sleepSchedule."))
+                                        fix: Phrase(.fixSleepEqualsWake)))
                 }
             }
         }
@@ -88,10 +91,10 @@ package enum RecordDecoding {
             when = Timestamp(iso8601: text)
             if when == nil {
                 r.report(Diagnostic(rule: .invalidDate,
-                                    message: "nibbledAt must be an ISO 8601 date-time with an offset, got \"\(text)\"",
+                                    phrase: Phrase(.messageInvalidDate, ["value": .text(text)]),
                                     location: r.location(of: .nibbledAt), collection: .bulletins, recordID: id,
                                     field: "nibbledAt", value: text,
-                                    fix: "Write it like 2023-06-05T23:10:00-07:00 (or …Z for UTC)."))
+                                    fix: Phrase(.fixInvalidDate)))
             }
         }
         let location = nonBlank(&r, .location)
@@ -114,9 +117,9 @@ package enum RecordDecoding {
     private static func identifier(_ r: inout FieldReader) -> String? {
         guard let id = r.string(.id, required: true) else { return nil }
         if !Slug.isValid(id) {
-            r.report(Diagnostic(rule: .invalidID, message: "id \"\(id)\" is not a slug (lowercase letters, digits and hyphens)",
+            r.report(Diagnostic(rule: .invalidID, phrase: Phrase(.messageInvalidID, ["id": .text(id)]),
                                 location: r.location(of: .id), collection: r.collection, recordID: id, field: "id",
-                                value: id, fix: "Try \"\(Slug.suggested(for: id))\"."))
+                                value: id, fix: Phrase(.fixInvalidID, ["id": .text(Slug.suggested(for: id))])))
         }
         return id
     }
@@ -125,9 +128,9 @@ package enum RecordDecoding {
         let key = field.key
         guard let text = r.string(field, required: true) else { return "" }
         if text.allSatisfy(\.isWhitespace) {
-            r.report(Diagnostic(rule: .blankName, message: "\(key) is blank", location: r.location(of: field),
+            r.report(Diagnostic(rule: .blankName, phrase: Phrase(.messageBlank, ["field": .text(key)]), location: r.location(of: field),
                                 collection: r.collection, recordID: r.recordID, field: key, value: text,
-                                fix: "Write a \(key)."))
+                                fix: Phrase(.fixBlank, ["field": .text(key)])))
         }
         return text
     }
@@ -136,10 +139,10 @@ package enum RecordDecoding {
         let key = field.key
         guard let text = r.string(field, required: true) else { return nil }
         guard let time = ClockTime(text) else {
-            r.report(Diagnostic(rule: .invalidTime, message: "\(key) must be a time HH:MM (24 h), got \"\(text)\"",
+            r.report(Diagnostic(rule: .invalidTime, phrase: Phrase(.messageInvalidTime, ["field": .text(key), "value": .text(text)]),
                                 location: r.location(of: field), collection: .animals, recordID: r.recordID,
                                 field: "sleepSchedule.\(key)", value: text,
-                                fix: "Write it like \"22:30\", in quotes."))
+                                fix: Phrase(.fixInvalidTime)))
             return nil
         }
         return time

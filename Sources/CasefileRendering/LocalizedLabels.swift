@@ -30,6 +30,16 @@ extension UIStrings {
         }
     }
 
+    /// A problem's message in these strings' language (as written, for one only English has).
+    func message(_ problem: Diagnostic) -> String {
+        problem.phrase.map { text($0) } ?? problem.message
+    }
+
+    /// How to fix a problem, in these strings' language.
+    func fix(_ problem: Diagnostic) -> String? {
+        problem.fixPhrase.map { text($0) } ?? problem.fix
+    }
+
     /// What `rule` checks.
     func summary(_ rule: Rule) -> String {
         UIText(rawValue: "rule." + rule.id).map { text($0) } ?? rule.summary

@@ -275,7 +275,7 @@ struct PageFrame {
         for i in own {
             let problem = validated.diagnostics[i]
             guard let field = problem.field else { continue }
-            let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(problem.message))])
+            let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(strings.message(problem)))])
             if invalid[field] == nil { invalid[field] = entry }
             if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
                 invalid[String(field[..<dot])] = entry
@@ -292,7 +292,7 @@ struct PageFrame {
         let problem = validated.diagnostics[i]
         return .fields([
             (.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
-            (.message, .string(problem.message)), (.field, .string(problem.field ?? "")),
+            (.message, .string(strings.message(problem))), (.field, .string(problem.field ?? "")),
             (.location, .string(problem.location?.description ?? "")),
             (.href, .string(link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)))),
         ])

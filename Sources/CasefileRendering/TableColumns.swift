@@ -76,7 +76,7 @@ struct TableColumns: Sendable {
             let problems = v.diagnostics
             texts = [
                 { strings.label(problems[$0].severity) },
-                { problems[$0].message },
+                { strings.message(problems[$0]) },
                 { problems[$0].ruleID },
                 { problems[$0].recordID ?? "—" },
                 { problems[$0].field ?? "—" },

@@ -36,7 +36,7 @@ struct ValidationPage {
                 (.isError, .bool(problem.severity == .error)),
                 (.rule, .string(problem.ruleID)), (.ruleDescription, .string(frame.strings.summary(problem.rule))),
                 (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
-                (.field, .string(problem.field ?? "")), (.message, .string(problem.message)), (.fix, .string(problem.fix ?? "")),
+                (.field, .string(problem.field ?? "")), (.message, .string(frame.strings.message(problem))), (.fix, .string(frame.strings.fix(problem) ?? "")),
                 (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),
                 (.location, .string(problem.location?.description ?? "")),
                 (.related, .list(problem.related.map { .string($0.description) })), (.hasRelated, .bool(!problem.related.isEmpty)),
@@ -115,7 +115,7 @@ struct ValidationPage {
             let page = v.pagePlan.path(.validation, recordAt: i)
             let problem = v.diagnostics[i]
             return .fields([(.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
-                            (.message, .string(problem.message)), (.recordID, .string(problem.recordID ?? "")),
+                            (.message, .string(strings.message(problem))), (.recordID, .string(problem.recordID ?? "")),
                             (.href, .string(String(page.split(separator: "/").last ?? "") + "#" + v.problemFragment(i)))])
         }
         let fixed: [MustacheValue] = since.fixedProblems.prefix(changesShown).map { p in

@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileMarkdown
 import CasefileModel
 
@@ -96,16 +97,21 @@ package struct NoteCompiler: Sendable {
     private func compile(_ job: Job, _ renderer: MarkdownRenderer, _ candidates: Candidates) -> Compiled {
         let compiled = renderer.compile(job.note.source) { link in index.position(of: link.id, in: CaseCollection(link.kind)) }
         // A note may name the same missing record many times: one suggestion for each.
-        var phrases: [CaseLink.Kind: [String: String]] = [:]
+        var nearests: [CaseLink.Kind: [String: String?]] = [:]
         let problems = compiled.brokenLinks.filter { !unchecked.contains(CaseCollection($0.kind)) }.map { link -> Diagnostic in
-            let phrase = phrases[link.kind]?[link.id] ?? Suggestion.phrase(for: link.id, in: candidates[link.kind])
-            phrases[link.kind, default: [:]][link.id] = phrase
+            let nearest = nearests[link.kind]?[link.id] ?? Suggestion.nearest(to: link.id, in: candidates[link.kind])
+            nearests[link.kind, default: [:]][link.id] = .some(nearest)
+            let (message, fix): (UIText, UIText) = switch link.kind {
+            case .animal: (.messageNoAnimal, .fixBrokenAnimalLink)
+            case .bulletin: (.messageNoBulletin, .fixBrokenBulletinLink)
+            case .fruit: (.messageNoFruit, .fixBrokenFruitLink)
+            }
             return Diagnostic(
                 rule: .brokenReference,
-                message: "no \(link.kind.rawValue) with id \"\(link.id)\"\(phrase)",
+                phrase: Phrase(message, ["id": .text(link.id)], nearest: nearest),
                 location: SourceLocation(path: job.note.path, line: link.line, column: link.column),
                 collection: job.note.collection, recordID: job.note.recordID, value: "\(link.kind.rawValue):\(link.id)",
-                fix: "Link to an existing \(link.kind.rawValue) id; the link text is shown without a link meanwhile.")
+                fix: Phrase(fix))
         }
         return Compiled(job: job, html: compiled.note, problems: problems)
     }

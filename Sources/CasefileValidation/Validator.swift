@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileModel
 import CasefileLoading
 
@@ -84,9 +85,11 @@ public struct Validator: Sendable {
                 let here = origins[i].place(\.id), there = origins[earlier].place(\.id)
                 problems.append(Diagnostic(
                     rule: .duplicateID,
-                    message: "\(collection.singular) id \"\(id)\" is used twice: first at \(there), again here",
+                    phrase: Phrase(collection == .animals ? .messageDuplicateAnimal : collection == .bulletins
+                                       ? .messageDuplicateBulletin : .messageDuplicateFruit,
+                                   ["id": .text(id.rawValue), "there": .text(there.description)]),
                     location: here, collection: collection, recordID: id.rawValue, field: "id", value: id.rawValue,
-                    fix: "Give one of the two records another id; links and notes go to the first.",
+                    fix: Phrase(.fixDuplicateID),
                     related: [there]))
             }
         }
@@ -112,28 +115,31 @@ public struct Validator: Sendable {
             for (k, fruit) in animal.favoriteFruits.enumerated() where index.fruitPosition[fruit] == nil {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
-                    message: "no fruit with id \"\(fruit)\"\(Suggestion.phrase(for: fruit.rawValue, in: fruitIDs))",
+                    phrase: Phrase(.messageNoFruit, ["id": .text(fruit.rawValue)],
+                                   nearest: Suggestion.nearest(to: fruit.rawValue, in: fruitIDs)),
                     location: m.animals[a].favoriteFruit(k),
                     collection: .animals, recordID: animal.id.rawValue,
-                    field: "favoriteFruits", value: fruit.rawValue, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+                    field: "favoriteFruits", value: fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
             if !bulletin.fruit.rawValue.isEmpty, index.fruitPosition[bulletin.fruit] == nil, checksFruits {
                 problems.append(Diagnostic(
                     rule: .unknownFruit,
-                    message: "no fruit with id \"\(bulletin.fruit)\"\(Suggestion.phrase(for: bulletin.fruit.rawValue, in: fruitIDs))",
+                    phrase: Phrase(.messageNoFruit, ["id": .text(bulletin.fruit.rawValue)],
+                                   nearest: Suggestion.nearest(to: bulletin.fruit.rawValue, in: fruitIDs)),
                     location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id.rawValue,
-                    field: "fruit", value: bulletin.fruit.rawValue, fix: "Use an id from the fruit catalog, or add the fruit to it."))
+                    field: "fruit", value: bulletin.fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
             }
             if let reporter = bulletin.reportedBy, index.animalPosition[reporter] == nil, c.site.reports(.unknownAnimal),
                !unread.contains(.animals) {
                 problems.append(Diagnostic(
                     rule: .unknownAnimal,
-                    message: "no animal with id \"\(reporter)\"\(Suggestion.phrase(for: reporter.rawValue, in: animalIDs))",
+                    phrase: Phrase(.messageNoAnimal, ["id": .text(reporter.rawValue)],
+                                   nearest: Suggestion.nearest(to: reporter.rawValue, in: animalIDs)),
                     location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
                     recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
-                    fix: "Name an animal by its id, or leave reportedBy out."))
+                    fix: Phrase(.fixUnknownAnimal)))
             }
         }
         for (collection, notes) in c.notes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !unread.contains(collection) {
@@ -141,9 +147,10 @@ public struct Validator: Sendable {
                 let candidates = collection == .animals ? animalIDs : bulletinIDs
                 problems.append(Diagnostic(
                     rule: .orphanNote,
-                    message: "no \(collection.singular) with id \"\(note.recordID)\" for this note\(Suggestion.phrase(for: note.recordID, in: candidates))",
+                    phrase: Phrase(collection == .animals ? .messageOrphanAnimalNote : .messageOrphanBulletinNote,
+                                   ["id": .text(note.recordID)], nearest: Suggestion.nearest(to: note.recordID, in: candidates)),
                     location: SourceLocation(path: note.path, line: 1, column: 1), collection: collection,
-                    recordID: note.recordID, fix: "Name the file after the record's id, or add the record."))
+                    recordID: note.recordID, fix: Phrase(.fixOrphanNote)))
             }
         }
         return problems
@@ -157,19 +164,20 @@ public struct Validator: Sendable {
                (animal.alibi ?? "").allSatisfy(\.isWhitespace), c.note(for: animal.id) == nil {
                 problems.append(Diagnostic(
                     rule: .missingInterview,
-                    message: "\(animal.name) is Extremely suspicious but has neither an alibi nor an interview note",
+                    phrase: Phrase(.messageMissingInterview, ["name": .text(animal.name)]),
                     location: m.animals[a].location, collection: .animals, recordID: animal.id.rawValue,
-                    fix: "Write an alibi, or a note in notes/animals/\(animal.id).md."))
+                    fix: Phrase(.fixMissingInterview, ["id": .text(animal.id.rawValue)])))
             }
             let involved = index.involvementCount(a)
             if animal.suspicionLevel >= 0.5, involved > 0, index.asleepInvolvementCount(a) == involved,
                c.site.reports(.unsupportedSuspicion) {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
-                    message: "\(animal.name) is \(animal.suspicion.label.rawValue) yet was asleep at all \(involved) bulletins about its favourite fruits",
+                    phrase: Phrase(.messageUnsupportedSuspicion, ["name": .text(animal.name), "label": .word(animal.suspicion.label.word),
+                                                                  "count": .text(String(involved))]),
                     location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id.rawValue,
                     field: "suspicionLevel", value: Numbers.plain(animal.suspicionLevel),
-                    fix: "Lower the suspicion, or check the sleep schedule."))
+                    fix: Phrase(.fixUnsupportedSuspicion)))
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() where c.site.reports(.reporterIsSuspect) {
@@ -177,18 +185,18 @@ public struct Validator: Sendable {
                   index.isSuspect(animal: r, in: b), !index.isAsleep(animal: r, at: b) else { continue }
             problems.append(Diagnostic(
                 rule: .reporterIsSuspect,
-                message: "reported by \(c.animals[r].name), who favours \(bulletin.fruit) and was awake at the time",
+                phrase: Phrase(.messageReporterIsSuspect, ["name": .text(c.animals[r].name), "fruit": .text(bulletin.fruit.rawValue)]),
                 location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
                 recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
-                fix: "Nothing to fix, perhaps: a reporter may be the nibbler."))
+                fix: Phrase(.fixReporterIsSuspect)))
         }
         let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])
         for (f, fruit) in c.fruits.enumerated() where fansKnown && index.fans[f].isEmpty && index.fruitBulletins[f].isEmpty {
             guard index.fruitPosition[fruit.id] == f else { continue }
             problems.append(Diagnostic(
-                rule: .unusedFruit, message: "no animal favours \(fruit.name) and no bulletin names it",
+                rule: .unusedFruit, phrase: Phrase(.messageUnusedFruit, ["name": .text(fruit.name)]),
                 location: m.fruits[f].location, collection: .fruits, recordID: fruit.id.rawValue,
-                fix: "Remove it from the catalog, or leave it as a note."))
+                fix: Phrase(.fixUnusedFruit)))
         }
         return problems
     }

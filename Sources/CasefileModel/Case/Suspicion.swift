@@ -1,3 +1,5 @@
+import CasefileLocalization
+
 /// How suspicious an animal looks, as the original app shows it: a label and a colour.
 public struct Suspicion: Sendable, Hashable {
     public enum Label: String, Sendable, CaseIterable {
@@ -41,6 +43,19 @@ public struct Suspicion: Sendable, Hashable {
         case .verySuspicious: 3
         case .extremelySuspicious: 4
         case .suspiciouslyUnsuspicious: 0
+        }
+    }
+}
+
+extension Suspicion.Label {
+    /// The label's key in the string tables.
+    public var word: UIText {
+        switch self {
+        case .unlikely: .suspicionUnlikely
+        case .fishy: .suspicionFishy
+        case .verySuspicious: .suspicionVerySuspicious
+        case .extremelySuspicious: .suspicionExtremelySuspicious
+        case .suspiciouslyUnsuspicious: .suspicionSuspiciouslyUnsuspicious
         }
     }
 }

@@ -1,3 +1,5 @@
+import CasefileLocalization
+
 /// One problem in a case: which rule, how severe, what is wrong, and where — a place in a file,
 /// and the record and field it concerns.
 public struct Diagnostic: Sendable, Hashable {
@@ -15,10 +17,14 @@ public struct Diagnostic: Sendable, Hashable {
     public var fix: String?
     /// Other places that take part (the first definition, for a duplicate id).
     public var related: [SourceLocation]
+    /// The message and the fix as string-table phrases, for pages in the site's language; nil
+    /// where only the English exists (a parser's message, a setting of site.yaml).
+    public var phrase: Phrase?
+    public var fixPhrase: Phrase?
 
     public init(rule: Rule, message: String, location: SourceLocation?, collection: CaseCollection? = nil,
                 recordID: String? = nil, field: String? = nil, value: String? = nil, fix: String? = nil,
-                related: [SourceLocation] = []) {
+                related: [SourceLocation] = [], phrase: Phrase? = nil, fixPhrase: Phrase? = nil) {
         self.rule = rule
         self.severity = rule.defaultSeverity
         self.message = message
@@ -29,6 +35,18 @@ public struct Diagnostic: Sendable, Hashable {
         self.value = value
         self.fix = fix
         self.related = related
+        self.phrase = phrase
+        self.fixPhrase = fixPhrase
+    }
+
+    /// A problem whose message and fix are phrases of the string tables: the English ones
+    /// (`message`, `fix`) are the built-in English table's text of them.
+    public init(rule: Rule, phrase: Phrase, location: SourceLocation?, collection: CaseCollection? = nil,
+                recordID: String? = nil, field: String? = nil, value: String? = nil, fix: Phrase? = nil,
+                related: [SourceLocation] = []) {
+        self.init(rule: rule, message: UIStrings.english.text(phrase), location: location, collection: collection,
+                  recordID: recordID, field: field, value: value, fix: fix.map(UIStrings.english.text), related: related,
+                  phrase: phrase, fixPhrase: fix)
     }
 
     /// The rule's id, as reports print it.
