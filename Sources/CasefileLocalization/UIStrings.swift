@@ -8,6 +8,7 @@ public struct UIStrings: Sendable {
     public let entries: [String: StringTable.Entry]
     public let plurals: PluralRules
     public let numbers: NumberFormat
+    public let dates: DateFormat
 
     /// What resolving the strings found wrong, for the loader to report.
     public struct Problem: Sendable, Hashable {
@@ -66,6 +67,7 @@ public struct UIStrings: Sendable {
         self.entries = entries
         self.plurals = PluralRules(language)
         self.numbers = NumberFormat(language)
+        self.dates = DateFormat(language)
     }
 
     /// The text of `key` (a plural key's `other` form), or nil when no table has the key.

@@ -53,7 +53,7 @@ struct AtomFeed: Sendable {
             let page = v.pagePlan.path(.bulletins, recordAt: b)
             let href = (baseURL ?? "") + page + "#" + fragments[b]
             var summary = s.text(.feedEntrySummary, ["fruit": fruit, "location": bulletin.location,
-                                                     "when": v.index.localTimes[b]?.display ?? s.text(.timeNotRecorded)])
+                                                     "when": v.index.localTimes[b].map(s.when) ?? s.text(.timeNotRecorded)])
             if let bites = bulletin.bites { summary += ", " + s.count(.feedBites, bites) }
             if let reporter = bulletin.reportedBy {
                 let name = v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter.rawValue

@@ -40,6 +40,15 @@ extension UIStrings {
         problem.fixPhrase.map { text($0) } ?? problem.fix
     }
 
+    /// A moment as the pages show it: for English as Casefile always wrote it ("Mon 5 Jun 2023,
+    /// 23:10"), for any other tag (en-US too) as CLDR writes a short weekday, date and time in it.
+    func when(_ local: LocalDateTime) -> String {
+        guard language.description != "en" else { return local.display }
+        let date = local.date
+        return dates.dateTime(year: date.year, month: date.month, day: date.day, weekday: local.weekday,
+                              hour: local.hour, minute: local.minute)
+    }
+
     /// What `rule` checks.
     func summary(_ rule: Rule) -> String {
         UIText(rawValue: "rule." + rule.id).map { text($0) } ?? rule.summary

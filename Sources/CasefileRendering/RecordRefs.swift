@@ -105,7 +105,7 @@ package struct RecordRefs: Sendable {
         let c = v.caseContent, strings = v.strings
         let unknownTime = HTMLText(strings.text(.unknownTime))
         let whens = v.index.localTimes.map { local in
-            local.map { (display: HTMLText($0.display), iso: HTMLText($0.iso8601)) } ?? (display: unknownTime, iso: HTMLText.empty)
+            local.map { (display: HTMLText(strings.when($0)), iso: HTMLText($0.iso8601)) } ?? (display: unknownTime, iso: HTMLText.empty)
         }
         func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
             HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)

@@ -59,7 +59,7 @@ struct TableColumns: Sendable {
         case .bulletins:
             let bulletins = c.bulletins
             texts = [
-                { index.localTimes[$0]?.display ?? "—" },
+                { index.localTimes[$0].map(strings.when) ?? "—" },
                 { fruitName(bulletins[$0].fruit) },
                 { bulletins[$0].location },
                 { bulletins[$0].bites.map(strings.number) ?? "—" },

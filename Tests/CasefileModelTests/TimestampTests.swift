@@ -101,5 +101,13 @@ struct TimestampTests {
         #expect(t.local(in: utc).display == "Sun 20 Jul 1969, 20:17")
         #expect(t.local(in: utc).iso8601 == "1969-07-20T20:17:40+00:00")
     }
-}
 
+    /// Days of the week from a calendar: 5 June 2023 was a Monday, 1 January 1970 a Thursday,
+    /// 31 December 1969 a Wednesday, 29 February 2000 a Tuesday.
+    @Test(arguments: [("2023-06-05T23:10:00Z", 1), ("1970-01-01T00:00:00Z", 4), ("1969-12-31T12:00:00Z", 3),
+                      ("2000-02-29T08:00:00Z", 2), ("2023-06-11T03:05:00Z", 0), ("2023-06-10T00:00:00Z", 6)])
+    func weekdayCountsFromSunday(_ text: String, _ weekday: Int) throws {
+        let when = try #require(Timestamp(iso8601: text))
+        #expect(when.written.weekday == weekday)
+    }
+}

@@ -98,6 +98,9 @@ public struct LocalDateTime: Sendable, Hashable {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The day of the week: 0 for Sunday … 6 for Saturday.
+    public var weekday: Int { ((date.daysSince1970 + 4) % 7 + 7) % 7 }
+
     /// "Mon 5 Jun 2023, 23:10".
     public var display: String {
         let weekday = Self.weekdays[((date.daysSince1970 % 7) + 7) % 7]
