@@ -164,6 +164,8 @@ SETTINGS_VARIANTS = {
     "sheetLook": "sheet:\n  cornerRadius: 28\n  background: papayawhip\n",
     "thickSheet": "sheet:\n  background: thickMaterial\n",
     "noOverlay": "inspector:\n  overlayBelow: 0\n",
+    "ar": "language: ar\n",
+    "ja": "language: ja\n",
 }
 
 

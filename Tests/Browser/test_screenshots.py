@@ -77,6 +77,22 @@ def test_narrow_screenshots(narrow, site, name, fragment, shown):
     capture(narrow, name, NARROW)
 
 
+@pytest.mark.parametrize("language", ["ar", "ja"])
+def test_language_screenshots(wide, narrow, settings_site, language):
+    """The suspects page in Arabic (right to left: the inspector on the left) and Japanese, a row
+    selected, at 1280x800 and with the sheet at its medium detent at 390x844."""
+    site = settings_site(language)
+    load(wide, site, "index.html", "fish")
+    s = wait_for(wide, lambda s: s["panels"] == ["fish"])
+    assert s["panels"] == ["fish"] and (s["innerWidth"], s["innerHeight"]) == (WIDE["width"], WIDE["height"]), s
+    assert wide.execute_script("return document.documentElement.lang") == language
+    capture(wide, f"screenshot-{language}-wide.png", WIDE)
+    load(narrow, site, "index.html", "fish_medium")
+    s = wait_for(narrow, lambda s: s["panels"] == ["fish"] and abs(s["sheetShown"] - NARROW["height"] / 2) <= 2)
+    assert s["panels"] == ["fish"] and abs(s["sheetShown"] - NARROW["height"] / 2) <= 2, s
+    capture(narrow, f"screenshot-{language}-narrow.png", NARROW)
+
+
 @EVERY_ENGINE
 @pytest.mark.parametrize("viewport, fragment", [("wide", "fish"), ("middle", "fish"), ("narrow", "fish_medium")],
                          ids=["wide", "middle", "narrow"])
