@@ -1,11 +1,4 @@
-// Stand-ins until the CLDR plural rules and locale formats land (English behaviour only).
-public enum PluralCategory: String, CaseIterable, Sendable, Hashable { case zero, one, two, few, many, other }
-public struct PluralRules: Sendable {
-    public init(_ tag: LanguageTag) {}
-    public func category(_ n: Int) -> PluralCategory { n == 1 ? .one : .other }
-    public func category(_ decimal: String) -> PluralCategory { decimal == "1" ? .one : .other }
-    public var categories: [PluralCategory] { [.one, .other] }
-}
+// Stand-ins until the locale formats land: plain digits, and a date in ISO order.
 public struct NumberFormat: Sendable {
     public init(_ tag: LanguageTag) {}
     public func integer(_ n: Int) -> String { String(n) }
