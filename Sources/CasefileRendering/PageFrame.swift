@@ -174,7 +174,9 @@ struct PageFrame {
             (.pagination, pagination ?? self.pagination()),
         ]
         if let description = site.description { fields.append((.siteDescription, .string(description))) }
-        if site.feed { fields.append((.feed, .string(root + SiteLayout.feed))) }
+        if site.feed {
+            fields += [(.feed, .string(root + SiteLayout.feed)), (.feedTitle, .string(strings.text(.feedTitle, ["site": site.title])))]
+        }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
         if let kind, !extra.contains(where: { $0.0 == .columns }) {

@@ -60,7 +60,7 @@ struct SuspectsPage {
             return .view(Row(
                 common: common,
                 name: HTMLText(animal.name), species: HTMLText(animal.species), emoji: HTMLText(animal.emoji ?? ""),
-                pawSize: HTMLText(animal.pawSize.rawValue), alibi: HTMLText(animal.alibi ?? ""),
+                pawSize: HTMLText(frame.strings.label(animal.pawSize)), alibi: HTMLText(animal.alibi ?? ""),
                 sleep: HTMLText(animal.sleepSchedule?.sleep.description ?? ""),
                 wake: HTMLText(animal.sleepSchedule?.wake.description ?? ""),
                 hasSchedule: animal.sleepSchedule != nil,

@@ -7,7 +7,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     // Every page
     case t, lang, dir, pageTitle, siteTitle, siteDescription, page, heading, root, stylesheet, canonical, selectionCSS
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
-    case linkTitle, linkLabel, showing, noFixSuggested
+    case linkTitle, linkLabel, showing, noFixSuggested, feedTitle
     case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
     case columns, numeric, sort, arrow, listingRows, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
