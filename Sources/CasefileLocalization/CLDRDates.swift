@@ -5,7 +5,8 @@ import Foundation
 /// `availableFormats.yMMMEd`, `Hm` or `hm`, `dateTimeFormats.medium`, abbreviated format days and
 /// months, and `am`/`pm`). The ICU data Foundation links on Linux is older for some of them (it
 /// writes German "Mo. 5. Juni 2023, 23:10" where CLDR has "Mo., 5. Juni 2023, 23:10", and Arabic
-/// "اثنين" where CLDR has "الاثنين"); a language not here takes ICU's.
+/// "اثنين" where CLDR has "الاثنين"); a language not here, and a tag with a region (whose names
+/// and clock may differ: de-AT writes "Jän.", ar-MA a 24-hour clock), takes ICU's.
 struct CLDRDates: Sendable {
     /// The date, the time and how they join (`{1}` the date, `{0}` the time).
     let date: String

@@ -19,7 +19,8 @@ public struct DateFormat: Sendable {
 
     public init(_ tag: LanguageTag) {
         self.numbers = NumberFormat(tag)
-        if let cldr = tag.fallbackChain.lazy.compactMap({ CLDRDates.byLanguage[$0] }).first {
+        // The language alone: a region has names and a clock of its own (de-AT "Jän.", ar-MA 24 h).
+        if tag.subtags.count == 1, let cldr = CLDRDates.byLanguage[tag.language] {
             self.pieces = Self.parse(cldr.pattern)
             self.weekdays = cldr.weekdays
             self.months = cldr.months
