@@ -97,6 +97,27 @@ def test_wide_selecting_a_row_presents_its_panel_with_the_close_button_at_the_le
     assert r["title"]["right"] <= r["avatar"]["left"] + 1, f"{engine}: the avatar is not right of the title: {r}"
 
 
+MIRRORED_JS = """
+const row = [...document.querySelectorAll('[data-table] tr[data-record-id]')]
+  .find(r => { const m = r.querySelector('.cf-more'); return m && getComputedStyle(m).display !== 'none'; });
+const swatches = [...row.querySelectorAll('.cf-swatches .cf-swatch')].map(s => s.getBoundingClientRect().toJSON());
+const more = row.querySelector('.cf-more').getBoundingClientRect().toJSON();
+const line = getComputedStyle(document.querySelector(`[data-inspector-panel="${arguments[0]}"] .cf-group:not(.cf-note) > * + *`), '::before');
+return {swatches, more, lineLeft: line.left, lineRight: line.right};
+"""
+
+
+@EVERY_ENGINE
+def test_wide_swatches_badges_and_separators_mirror(wide, engine, ar_site):
+    select(wide, ar_site, "fish")
+    m = wide.execute_script(MIRRORED_JS, "fish")
+    xs = [s["left"] for s in m["swatches"]]
+    assert len(xs) >= 2 and xs == sorted(xs, reverse=True), f"{engine}: the swatches do not run right to left: {xs}"
+    assert m["more"]["right"] <= m["swatches"][-1]["left"] + 1, f"{engine}: the +N badge is not after (left of) the swatches: {m}"
+    # A grouped row's separator is inset on its leading (right) side.
+    assert (m["lineLeft"], m["lineRight"]) == ("0px", "16px"), f"{engine}: separator inset {m['lineLeft']} | {m['lineRight']}"
+
+
 @pytest.mark.parametrize("viewport", ["wide", "middle"])
 @EVERY_ENGINE
 def test_dragging_the_inner_edge_resizes_the_column_within_its_widths(request, engine, ar_site, case, viewport):
