@@ -89,6 +89,24 @@ def expected_suspects(case: Case, labels=(), species=(), paws=()):
     return out
 
 
+def all_suspects_shown(driver, site, case):
+    """Load site's suspects page: every suspect is a row shown. Returns their ids."""
+    load(driver, site, "index.html")
+    everyone = [a["id"] for a in case.animals]
+    assert shown(driver) == everyone
+    return everyone
+
+
+def chip_shows(driver, case, facet, value, **narrowed):
+    """Click a suspects chip; wait until exactly the suspects `narrowed` (expected_suspects'
+    labels, species, paws: every chip now on) are the rows shown, and return them."""
+    click_chip(driver, facet, value)
+    want = expected_suspects(case, **narrowed)
+    rows = wait_for(driver, lambda rows: rows == want, read=shown)
+    assert rows == want, f"chip {facet}={value}: rows {rows}, want {want}"
+    return want
+
+
 def showing_text(driver):
     """The count as Chromium exposes it: the generated text comes as several static text nodes
     ("Showing ", "3", " of ", "10"), in document order."""
@@ -102,33 +120,24 @@ def showing_text(driver):
 @EVERY_ENGINE
 def test_suspect_chips_hide_exactly_the_rows_that_do_not_match(request, viewport, site, case, engine):
     driver = request.getfixturevalue(viewport)
-    load(driver, site, "index.html")
-    everyone = [a["id"] for a in case.animals]
-    assert shown(driver) == everyone
+    everyone = all_suspects_shown(driver, site, case)
     folds = driver.execute_script(FOLD_JS)["control"]
     assert folds == (viewport == "narrow"), f"{engine} {viewport}: the Filter control is for narrow screens only"
     if engine == "chromium":
         assert showing_text(driver) == f"Showing {len(everyone)} of {len(everyone)}"
 
     very = slug("Very suspicious")
-    click_chip(driver, "label", very)
-    want = expected_suspects(case, labels={very})
+    want = chip_shows(driver, case, "label", very, labels={very})
     assert 0 < len(want) < len(everyone), "the sample should have some, not all, very suspicious"
-    s = wait_for(driver, lambda rows: rows == want, read=shown)
-    assert s == want, f"{engine} {viewport}: {s}"
     if engine == "chromium":
         assert showing_text(driver) == f"Showing {len(want)} of {len(everyone)}"
 
     # A second value of the same facet adds its rows (either).
     fishy = slug("Fishy")
-    click_chip(driver, "label", fishy)
-    want = expected_suspects(case, labels={very, fishy})
-    assert wait_for(driver, lambda rows: rows == want, read=shown) == want
+    chip_shows(driver, case, "label", fishy, labels={very, fishy})
 
     # Another facet narrows (both).
-    click_chip(driver, "paw", "small")
-    want = expected_suspects(case, labels={very, fishy}, paws={"small"})
-    assert wait_for(driver, lambda rows: rows == want, read=shown) == want
+    chip_shows(driver, case, "paw", "small", labels={very, fishy}, paws={"small"})
 
     driver.find_element("css selector", ".cf-chip-reset").click()
     assert wait_for(driver, lambda rows: rows == everyone, read=shown) == everyone

@@ -20,7 +20,7 @@ import pytest
 from conftest import NARROW, load, probe, select, wait_for
 from engines import EVERY_ENGINE
 from test_conformance import AXE_RUN_JS, _describe, _unknown_to_vnu, axe_source, vnu_jar  # noqa: F401 (fixtures)
-from test_filters import click_chip, expected_suspects, shown, slug
+from test_filters import all_suspects_shown, chip_shows, shown, slug
 from test_resize import drag
 from test_sheet_ios import TOL, rest, scroll_sheet_to, sheet
 
@@ -215,13 +215,9 @@ return {chips, legend: facet.querySelector('legend').getBoundingClientRect().toJ
 @EVERY_ENGINE
 def test_chips_run_right_to_left_and_filter_the_rows(request, viewport, engine, ar_site, case):
     driver = request.getfixturevalue(viewport)
-    load(driver, ar_site, "index.html")
-    everyone = [a["id"] for a in case.animals]
-    assert shown(driver) == everyone
-    very = slug("Very suspicious")
-    click_chip(driver, "label", very)  # unfolds the chips where they fold
-    want = expected_suspects(case, labels={very})
-    assert wait_for(driver, lambda rows: rows == want, read=shown) == want, f"{engine} {viewport}"
+    everyone = all_suspects_shown(driver, ar_site, case)
+    very, fishy = slug("Very suspicious"), slug("Fishy")
+    chip_shows(driver, case, "label", very, labels={very})  # unfolds the chips where they fold
     c = driver.execute_script(CHIPS_JS, "label")
     first, second = c["chips"][0], c["chips"][1]
     if abs(first["top"] - second["top"]) < 4:  # on one line
@@ -230,10 +226,7 @@ def test_chips_run_right_to_left_and_filter_the_rows(request, viewport, engine, 
         assert first["top"] < second["top"], c
     if abs(c["legend"]["top"] - first["top"]) < 8:
         assert c["legend"]["left"] >= first["right"] - 1, f"{engine} {viewport}: the legend is not at the right: {c}"
-    fishy = slug("Fishy")
-    click_chip(driver, "label", fishy)
-    want = expected_suspects(case, labels={very, fishy})
-    assert wait_for(driver, lambda rows: rows == want, read=shown) == want
+    chip_shows(driver, case, "label", fishy, labels={very, fishy})
     driver.find_element("css selector", ".cf-chip-reset").click()
     assert wait_for(driver, lambda rows: rows == everyone, read=shown) == everyone
 
