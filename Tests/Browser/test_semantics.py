@@ -145,11 +145,12 @@ def test_pagination_splits_the_table_and_its_links_work(request, variant, viewpo
     assert p["numbers"] == [str(i + 1) for i in range(len(pages))], p["numbers"]
     assert [n for n, _ in p["current"]] == ["1"] and p["current"][0][1] not in p["other"], p
     assert p["scrollWidth"] <= driver.execute_script("return innerWidth"), "no horizontal scroll"
-    assert f"page 1 of {len(pages)}" in p["title"], p["title"]
+    # The variant is French: "{heading}, page {page} sur {pages} · {site}" (Templates/i18n/fr.yaml).
+    assert f"page 1 sur {len(pages)}" in p["title"], p["title"]
     p = click_pager(driver, 'a[rel="next"]')
     assert p["rows"] == pages[1] and [n for n, _ in p["current"]] == ["2"], p
     # Tabs, history and bookmarks tell the pages apart.
-    assert f"page 2 of {len(pages)}" in p["title"] and c.site["title"] in p["title"], p["title"]
+    assert f"page 2 sur {len(pages)}" in p["title"] and c.site["title"] in p["title"], p["title"]
     p = click_pager(driver, "ol li:last-child a")
     assert p["rows"] == pages[-1] and [n for n, _ in p["current"]] == [str(len(pages))], p
     p = click_pager(driver, 'a[rel="prev"]')
