@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
         // A test target per layer of the pipeline, each through its own API and the layers below.
         .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel"]),
-        .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization"]),
+        .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization", "CasefileTemplates"]),
         .testTarget(name: "CasefileLoadingTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
                                    .product(name: "Yams", package: "Yams")]),
