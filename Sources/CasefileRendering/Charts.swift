@@ -12,9 +12,8 @@ enum Charts {
     static let plotTop = 18.0
     static let plotBottom = 96.0
 
-    /// Suspects per suspicion label, over the whole case. Right to left (`rightToLeft`, the
-    /// page's direction) the first bar is at the right.
-    static func suspicion(_ animals: [Animal], _ s: UIStrings = .english, rightToLeft: Bool = false) -> MustacheValue {
+    /// Suspects per suspicion label, over the whole case.
+    static func suspicion(_ animals: [Animal], _ s: UIStrings = .english) -> MustacheValue {
         var counts: [Suspicion.Label: Int] = [:]
         for animal in animals { counts[animal.suspicion.label, default: 0] += 1 }
         let labels = Suspicion.Label.allCases.filter { $0 != .suspiciouslyUnsuspicious || counts[$0] != nil }
@@ -22,12 +21,11 @@ enum Charts {
         return chart(entries, slot: 120, gap: 24,
                      title: s.text(.chartSuspicionTitle),
                      caption: s.text(.chartSuspicionCaption),
-                     unit: .chartSuspects, rightToLeft: rightToLeft, s)
+                     unit: .chartSuspects, s)
     }
 
-    /// Nibbles per hour of the day in the site's time zone, over the whole case (hour 0 at the
-    /// right when `rightToLeft`).
-    static func nibbleHours(_ index: CaseIndex, _ s: UIStrings = .english, rightToLeft: Bool = false) -> MustacheValue {
+    /// Nibbles per hour of the day in the site's time zone, over the whole case.
+    static func nibbleHours(_ index: CaseIndex, _ s: UIStrings = .english) -> MustacheValue {
         var counts = [Int](repeating: 0, count: 24)
         for local in index.localTimes { if let local { counts[local.hour] += 1 } }
         let entries = (0..<24).map { hour in
@@ -37,14 +35,17 @@ enum Charts {
         return chart(entries, slot: 24, gap: 4,
                      title: s.text(.chartHoursTitle),
                      caption: s.text(.chartHoursCaption),
-                     unit: .chartNibbles, rightToLeft: rightToLeft, s)
+                     unit: .chartNibbles, s)
     }
 
+    /// The bars run in the pages' direction: on a page written right to left (`<html dir="rtl">`,
+    /// which PageFrame takes from the same `s.language`) the first bar is the rightmost.
     private static func chart(_ entries: [(label: String, short: String, count: Int, tone: String)],
                               slot: Double, gap: Double, title: String, caption: String, unit: UIText,
-                              rightToLeft: Bool, _ s: UIStrings) -> MustacheValue {
+                              _ s: UIStrings) -> MustacheValue {
         let most = max(1, entries.map(\.count).max() ?? 0)
         let plot = plotBottom - plotTop
+        let rightToLeft = s.language.isRightToLeft
         let bars: [MustacheValue] = entries.enumerated().map { i, entry in
             let h = entry.count == 0 ? 0 : max(2, plot * Double(entry.count) / Double(most))
             let x = Double(rightToLeft ? entries.count - 1 - i : i) * slot + gap / 2

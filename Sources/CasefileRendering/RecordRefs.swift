@@ -136,10 +136,8 @@ package struct RecordRefs: Sendable {
         }
         bulletins = bulletinViews.map { $0.map { .object($0) } }
         self.whens = whens
-        // The pages' direction (`<html dir>`, PageFrame) is the strings' language's.
-        let rightToLeft = strings.language.isRightToLeft
-        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals, strings, rightToLeft: rightToLeft)
-        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index, strings, rightToLeft: rightToLeft)
+        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals, strings)
+        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index, strings)
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
