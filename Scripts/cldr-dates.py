@@ -24,11 +24,6 @@ MONTHS = [str(m) for m in range(1, 13)]
 DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
 
-def swift_string(text: str) -> str:
-    out = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() and c not in "\u00a0\u202f\u2009" else f"\\u{{{ord(c):x}}}" for c in out) + '"'
-
-
 def hour_letter(pattern: str) -> str:
     """The first hour letter outside quotes."""
     quoted = False
@@ -82,19 +77,19 @@ def main() -> None:
         "",
         "extension DateFormat {",
         "    /// The CLDR version the patterns and names come from.",
-        f"    static let cldrVersion = {swift_string(version)}",
+        f'    static let cldrVersion = "{version}"',
         "",
-        "    /// Each CLDR locale's patterns and names (lowercased tag); a locale equal to its nearest",
-        f"    /// shorter tag is left out ({len(kept)} of {len(entries)} kept).",
-        "    static let localeData: [String: DatePatterns] = [",
+        "    /// A line a CLDR locale, its fields separated by tabs: the lowercased tag, the dateTime,",
+        "    /// date and time patterns, the 12 abbreviated months, the 7 abbreviated weekdays from",
+        "    /// Sunday, AM, PM. A locale equal to its nearest shorter tag is left out",
+        f"    /// ({len(kept)} of {len(entries)} kept). One string literal, as it compiles at once.",
+        '    static let table = #"""',
     ]
     for locale, (date_time, date, time, months, days, periods) in sorted(kept.items()):
-        lines.append(f"        {swift_string(locale)}: DatePatterns(")
-        lines.append(f"            dateTime: {swift_string(date_time)}, date: {swift_string(date)}, time: {swift_string(time)},")
-        lines.append(f"            months: [{', '.join(map(swift_string, months))}],")
-        lines.append(f"            weekdays: [{', '.join(map(swift_string, days))}],")
-        lines.append(f"            am: {swift_string(periods[0])}, pm: {swift_string(periods[1])}),")
-    lines += ["    ]", "}", ""]
+        fields = [locale, date_time, date, time, *months, *days, *periods]
+        assert all("\t" not in f and "\n" not in f and '"""' not in f for f in fields), locale
+        lines.append("\t".join(fields))
+    lines += ['"""#', "}", ""]
     output.write_text("\n".join(lines), encoding="utf-8")
     print(f"{output}: {len(kept)} of {len(entries)} locales from CLDR {version}")
 

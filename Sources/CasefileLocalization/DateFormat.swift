@@ -1,115 +1,103 @@
-import Foundation
-
-/// A date and time as a language writes them: the pattern CLDR gives for an abbreviated weekday,
-/// day, abbreviated month, year, hour and minute in the language's own hour cycle (skeleton
-/// `EEEdMMMyjmm`: "Mo. 5. Juni 2023, 23:10", "2023年6月5日(月) 23:10"), with the language's names
-/// and digits. Pattern and names come once per tag from the ICU data Foundation links; each date
-/// is then written in plain Swift.
+/// Dates and times as a locale writes them: CLDR's Gregorian patterns and abbreviated names
+/// (`DateFormatData.swift`, made by `Scripts/cldr-dates.py`) with the locale's digits
+/// (`NumberFormat`'s), interpreted in plain Swift.
 public struct DateFormat: Sendable {
-    enum Piece: Sendable, Hashable {
-        case literal(String)
-        case weekday, day, month, monthName, year, hour24(padded: Bool), hour12(padded: Bool), minute, dayPeriod
-    }
+    /// The CLDR locale whose patterns apply (`de`, `ar-ma`; `und` for CLDR's root).
+    public var locale: String { compiled.locale }
+    private let compiled: CompiledDateFormat
 
-    let pieces: [Piece]
-    let weekdays: [String]
-    let months: [String]
-    let dayPeriods: [String]
-    let numbers: NumberFormat
-
+    /// The format of the first tag of `tag.fallbackChain` CLDR has, else CLDR's root.
     public init(_ tag: LanguageTag) {
-        self.numbers = NumberFormat(tag)
-        // The language alone: a region has names and a clock of its own (de-AT "Jän.", ar-MA 24 h).
-        if tag.subtags.count == 1, let cldr = CLDRDates.byLanguage[tag.language] {
-            self.pieces = Self.parse(cldr.pattern)
-            self.weekdays = cldr.weekdays
-            self.months = cldr.months
-            self.dayPeriods = cldr.dayPeriods
-            return
-        }
-        let locale = Locale(identifier: tag.description)
-        let pattern = DateFormatter.dateFormat(fromTemplate: "EEEdMMMyjmm", options: 0, locale: locale) ?? "EEE d MMM y, HH:mm"
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        self.pieces = Self.parse(pattern)
-        self.weekdays = formatter.shortWeekdaySymbols
-        self.months = formatter.shortMonthSymbols
-        self.dayPeriods = [formatter.amSymbol ?? "AM", formatter.pmSymbol ?? "PM"]
+        compiled = CompiledDateFormat.cached(for: tag)
     }
 
-    /// `weekday`: 0 for Sunday … 6 for Saturday; a wall-clock reading (time zones are the caller's).
+    /// Abbreviated weekday, day, abbreviated month, year and hour:minute in the locale's order
+    /// and hour cycle (CLDR skeleton EEEdMMMyjmm): de `Mo., 5. Juni 2023, 23:10`,
+    /// ja `2023年6月5日(月) 23:10`. `weekday` 0 is Sunday … 6 Saturday; a wall-clock date and
+    /// time (time zones are the caller's).
     public func dateTime(year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int) -> String {
-        var out = ""
-        func digits(_ n: Int, width: Int = 1) {
-            let text = numbers.digitsOnly(n)
-            if text.count < width { out += String(repeating: numbers.digits[0], count: width - text.count) }
-            out += text
-        }
-        for piece in pieces {
-            switch piece {
-            case let .literal(text): out += text
-            case .weekday: out += weekdays.indices.contains(weekday) ? weekdays[weekday] : ""
-            case .day: digits(day)
-            case .month: digits(month)
-            case .monthName: out += months.indices.contains(month - 1) ? months[month - 1] : ""
-            case .year: digits(year)
-            case let .hour24(padded): digits(hour, width: padded ? 2 : 1)
-            case let .hour12(padded): digits(hour % 12 == 0 ? 12 : hour % 12, width: padded ? 2 : 1)
-            case .minute: digits(minute, width: 2)
-            case .dayPeriod: out += dayPeriods[hour < 12 ? 0 : 1]
-            }
-        }
-        return out
+        compiled.render(compiled.dateTime, WallClock(year: year, month: month, day: day, weekday: weekday, hour: hour, minute: minute))
     }
 
-    /// The pieces of a CLDR date pattern: runs of a field letter, quoted text (`'at'`, `''` for a
-    /// quote) and the other characters as they are.
-    static func parse(_ pattern: String) -> [Piece] {
-        var pieces: [Piece] = []
-        var literal = ""
-        let chars = Array(pattern)
-        var i = 0
-        func flush() {
-            if !literal.isEmpty { pieces.append(.literal(literal)) }
-            literal = ""
-        }
-        while i < chars.count {
-            let c = chars[i]
-            if c == "'" {
-                if i + 1 < chars.count, chars[i + 1] == "'" { literal.append("'"); i += 2; continue }
-                i += 1
-                while i < chars.count, chars[i] != "'" { literal.append(chars[i]); i += 1 }
-                i += 1
-                continue
-            }
-            guard c.isASCII, c.isLetter else { literal.append(c); i += 1; continue }
-            var run = 1
-            while i + run < chars.count, chars[i + run] == c { run += 1 }
-            let piece: Piece? = switch c {
-            case "E", "c": .weekday
-            case "d": .day
-            case "M", "L": run >= 3 ? .monthName : .month
-            case "y", "u": .year
-            case "H", "k": .hour24(padded: run >= 2)
-            case "h", "K": .hour12(padded: run >= 2)
-            case "m": .minute
-            case "a", "b", "B": .dayPeriod
-            default: nil
-            }
-            if let piece {
-                flush()
-                pieces.append(piece)
-            }
-            i += run
-        }
-        flush()
-        return pieces
+    /// The locale's medium date, without weekday: de `05.06.2023`, en `Jun 5, 2023`.
+    public func date(year: Int, month: Int, day: Int) -> String {
+        compiled.render(compiled.date, WallClock(year: year, month: month, day: day, weekday: 0, hour: 0, minute: 0))
+    }
+
+    /// Hour and minute in the locale's own hour cycle: de `23:10`, en `11:10 PM`.
+    public func time(hour: Int, minute: Int) -> String {
+        compiled.render(compiled.time, WallClock(year: 0, month: 1, day: 1, weekday: 0, hour: hour, minute: minute))
     }
 }
 
-extension NumberFormat {
-    /// `n` (not negative) in the language's digits, ungrouped.
-    func digitsOnly(_ n: Int) -> String {
-        String(String(n.magnitude).map { digits[Int($0.asciiValue! - 48)] })
+struct WallClock {
+    var year, month, day, weekday, hour, minute: Int
+}
+
+/// A locale's patterns cut into parts and its names and digits as UTF-8, made once per tag.
+struct CompiledDateFormat: Sendable {
+    var locale: String
+    var dateTime: DatePattern, date: DatePattern, time: DatePattern
+    var months: [[UInt8]], weekdays: [[UInt8]], am: [UInt8], pm: [UInt8]
+    var digits: NumberSymbols
+
+    init(_ tag: LanguageTag) {
+        let locale = tag.fallbackChain.first { DateFormat.localeData[$0] != nil } ?? "und"
+        let data = DateFormat.localeData[locale]!
+        self.locale = locale
+        (dateTime, date, time) = (DatePattern(data.dateTime), DatePattern(data.date), DatePattern(data.time))
+        (months, weekdays) = (data.months.map { Array($0.utf8) }, data.weekdays.map { Array($0.utf8) })
+        (am, pm) = (Array(data.am.utf8), Array(data.pm.utf8))
+        digits = NumberFormat.symbols(for: tag)
+    }
+
+    func render(_ pattern: DatePattern, _ t: WallClock) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for part in pattern.parts {
+            switch part {
+            case .literal(let bytes): out += bytes
+            case .field(let letter, let count): field(letter, count, t, into: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The fields the patterns use (UTS #35's date field symbols); another field writes nothing.
+    private func field(_ letter: Character, _ count: Int, _ t: WallClock, into out: inout [UInt8]) {
+        switch letter {
+        case "y", "u": number(count == 2 ? t.year % 100 : t.year, count, &out)
+        case "M" where count >= 3, "L" where count >= 3: out += months[min(max(t.month, 1), 12) - 1]
+        case "M", "L": number(t.month, count, &out)
+        case "d": number(t.day, count, &out)
+        case "E", "c", "e": out += weekdays[(t.weekday % 7 + 7) % 7]
+        case "H": number(t.hour, count, &out)
+        case "k": number(t.hour == 0 ? 24 : t.hour, count, &out)
+        case "h": number(t.hour % 12 == 0 ? 12 : t.hour % 12, count, &out)
+        case "K": number(t.hour % 12, count, &out)
+        case "m": number(t.minute, count, &out)
+        case "a", "b", "B": out += t.hour < 12 ? am : pm
+        default: break
+        }
+    }
+
+    /// `value` in the locale's digits, zero-padded to `width`.
+    private func number(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
+        let magnitude = value.magnitude
+        var divisor: UInt = 1, length = 1
+        while divisor <= magnitude / 10 { divisor *= 10; length += 1 }
+        if value < 0 { out += digits.negativePrefix }
+        for _ in length..<max(width, length) { out += digits.digitBytes[0..<digits.digitWidth] }
+        while divisor > 0 {
+            let start = Int(magnitude / divisor % 10) * digits.digitWidth
+            out += digits.digitBytes[start..<start + digits.digitWidth]
+            divisor /= 10
+        }
+    }
+
+    private static let cache = OnceCache<CompiledDateFormat>()
+
+    static func cached(for tag: LanguageTag) -> CompiledDateFormat {
+        cache.value(tag.description.lowercased()) { CompiledDateFormat(tag) }
     }
 }
