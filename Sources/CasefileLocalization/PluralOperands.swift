@@ -5,11 +5,7 @@
 struct PluralOperands: Sendable, Equatable {
     /// `i`; kept modulo 10^18 when it has more digits (every CLDR modulus divides 10^18).
     var i: Int
-    var v: Int
-    var w: Int
-    var f: Int
-    var t: Int
-    var e: Int
+    var v, w, f, t, e: Int
 
     /// An integer: `i` = |n|, every other operand 0.
     @inline(__always)
