@@ -40,6 +40,8 @@ struct CompiledDateFormat: Sendable {
     var dateTime: DatePattern, date: DatePattern, time: DatePattern
     var months: [[UInt8]], weekdays: [[UInt8]], am: [UInt8], pm: [UInt8]
     var digits: NumberSymbols
+    /// The most bytes one field can write: the longest name, or a 20-digit number with its sign.
+    var fieldBound: Int
 
     init(_ tag: LanguageTag) {
         let locale = tag.fallbackChain.first { DateFormat.localeData[$0] != nil } ?? "und"
@@ -49,23 +51,26 @@ struct CompiledDateFormat: Sendable {
         (months, weekdays) = (data.months.map { Array($0.utf8) }, data.weekdays.map { Array($0.utf8) })
         (am, pm) = (Array(data.am.utf8), Array(data.pm.utf8))
         digits = NumberFormat.symbols(for: tag)
+        fieldBound = max((months + weekdays + [am, pm]).map(\.count).max() ?? 0, 20 * digits.digitWidth + digits.negativePrefix.count)
     }
 
+    /// The pattern written into a stack buffer big enough for any values (no heap but the String's).
     func render(_ pattern: DatePattern, _ t: WallClock) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for part in pattern.parts {
-            switch part {
-            case .literal(let bytes): out += bytes
-            case .field(let letter, let count): field(letter, count, t, into: &out)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.literalBytes + pattern.fieldCount * fieldBound) { buffer in
+            var out = ByteWriter(buffer: buffer)
+            for part in pattern.parts {
+                switch part {
+                case .literal(let bytes): out += bytes
+                case .field(let letter, let count): field(letter, count, t, into: &out)
+                }
             }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<out.count]), as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The fields the patterns use (UTS #35's date field symbols); another field writes nothing.
-    private func field(_ letter: Character, _ count: Int, _ t: WallClock, into out: inout [UInt8]) {
-        switch letter {
+    private func field(_ letter: UInt8, _ count: Int, _ t: WallClock, into out: inout ByteWriter) {
+        switch UnicodeScalar(letter) {
         case "y", "u": number(count == 2 ? t.year % 100 : t.year, count, &out)
         case "M" where count >= 3, "L" where count >= 3: out += months[min(max(t.month, 1), 12) - 1]
         case "M", "L": number(t.month, count, &out)
@@ -82,7 +87,7 @@ struct CompiledDateFormat: Sendable {
     }
 
     /// `value` in the locale's digits, zero-padded to `width`.
-    private func number(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
+    private func number(_ value: Int, _ width: Int, _ out: inout ByteWriter) {
         let magnitude = value.magnitude
         var divisor: UInt = 1, length = 1
         while divisor <= magnitude / 10 { divisor *= 10; length += 1 }
@@ -99,5 +104,17 @@ struct CompiledDateFormat: Sendable {
 
     static func cached(for tag: LanguageTag) -> CompiledDateFormat {
         cache.value(tag.description.lowercased()) { CompiledDateFormat(tag) }
+    }
+}
+
+/// Appends bytes to a buffer its owner sized for them.
+struct ByteWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    static func += <Bytes: Collection<UInt8>>(writer: inout ByteWriter, bytes: Bytes) {
+        for byte in bytes { writer.buffer[writer.count] = byte; writer.count += 1 }
     }
 }

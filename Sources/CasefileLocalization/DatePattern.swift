@@ -18,11 +18,13 @@ struct DatePatterns: Sendable {
 struct DatePattern: Sendable, Equatable {
     enum Part: Sendable, Equatable {
         case literal([UInt8])
-        /// A field: its pattern letter and how many times it is repeated (`MMM` is `M`, 3).
-        case field(Character, Int)
+        /// A field: its pattern letter (ASCII) and how many times it is repeated (`MMM` is `M`, 3).
+        case field(UInt8, Int)
     }
 
     var parts: [Part]
+    /// The bytes of the literal text, and how many fields there are (for a buffer's size).
+    var literalBytes = 0, fieldCount = 0
 
     /// `'…'` is quoted text, `''` an apostrophe; runs of one ASCII letter are fields; anything
     /// else is literal.
@@ -38,13 +40,19 @@ struct DatePattern: Sendable, Equatable {
                 let count = 1 + characters.prefix { $0 == c }.count
                 characters = characters.dropFirst(count - 1)
                 flush()
-                parts.append(.field(c, count))
+                parts.append(.field(c.asciiValue!, count))
             } else {
                 literal.append(c)
             }
         }
         flush()
         self.parts = parts
+        for part in parts {
+            switch part {
+            case .literal(let bytes): literalBytes += bytes.count
+            case .field: fieldCount += 1
+            }
+        }
     }
 }
 
