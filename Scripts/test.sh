@@ -12,9 +12,15 @@ swift build --build-tests
 # The suites that time the preview server's answers ("promptly": under 2 s while a thousand
 # streams or slow clients are open) run after the rest, one at a time: run beside the publishing
 # and building suites on two cores, a page the server answers in 0.1 s took 3 s to arrive.
+# The other server suites (a real `casefile serve` on loopback, asked for pages right after it
+# listens) run in a pass of their own too: beside the command suites, which build and publish the
+# sample dozens of times on the same two cores, their first request failed ("I/O on closed
+# channel") in every full run since the site grew its language layer, and passed on its own.
 timed='ReloadStreamTests|SlowClientTests|TraversalTests'
+server='CasefileServerTests'
 if [ $# -eq 0 ]; then
-  swift test --skip-build --skip "$timed"
+  swift test --skip-build --skip "$server"
+  swift test --skip-build --filter "$server" --skip "$timed"
   swift test --skip-build --no-parallel --filter "$timed"
 else
   swift test --skip-build "$@"
