@@ -4,15 +4,7 @@ import CasefileSite
 
 /// The words the pages show for the case's enumerated values, in the site's language.
 extension UIStrings {
-    func label(_ label: Suspicion.Label) -> String {
-        switch label {
-        case .unlikely: text(.suspicionUnlikely)
-        case .fishy: text(.suspicionFishy)
-        case .verySuspicious: text(.suspicionVerySuspicious)
-        case .extremelySuspicious: text(.suspicionExtremelySuspicious)
-        case .suspiciouslyUnsuspicious: text(.suspicionSuspiciouslyUnsuspicious)
-        }
-    }
+    func label(_ label: Suspicion.Label) -> String { text(label.word) }
 
     func label(_ severity: Severity) -> String {
         switch severity {
