@@ -14,9 +14,14 @@ import Darwin
 public struct MarkdownRenderer: Sendable {
     /// Pass raw HTML and every link scheme through (off: raw HTML and `javascript:` links are dropped).
     public var unsafeHTML: Bool
+    /// The level a note's highest heading is written at (1–6): its headings keep their steps
+    /// below that one, and none goes past `<h6>`. A note shown under a page's `<h3>` starts at 4,
+    /// so that the page's outline reads on without a skipped level. 1 leaves headings as written.
+    public var topHeadingLevel: Int
 
-    public init(unsafeHTML: Bool = false) {
+    public init(unsafeHTML: Bool = false, topHeadingLevel: Int = 1) {
         self.unsafeHTML = unsafeHTML
+        self.topHeadingLevel = min(max(topHeadingLevel, 1), 6)
     }
 
     /// The GFM extensions attached to every parser and passed to the HTML renderer.
@@ -72,6 +77,7 @@ public struct MarkdownRenderer: Sendable {
         guard let document = finished else { return empty }
         defer { cmark_node_free(document) }
 
+        if topHeadingLevel > 1 { Self.shiftHeadings(in: document, top: topHeadingLevel) }
         let (nodes, located, broken) = markCaseLinks(in: document, source: source, locate: locate)
         var prefix = LinkSlot.markerPrefix
         while true {
@@ -88,6 +94,29 @@ public struct MarkdownRenderer: Sendable {
             for (n, node) in nodes.enumerated() {
                 cmark_node_set_url(node, LinkSlot.marker(n, prefix: prefix))
             }
+        }
+    }
+
+    /// Moves every heading of `document` down so that its highest one is at level `top`, the
+    /// steps between them kept and none past 6.
+    private static func shiftHeadings(in document: OpaquePointer, top: Int) {
+        var headings: [OpaquePointer] = []
+        var highest = 6
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_HEADING
+            else { continue }
+            headings.append(node)
+            highest = min(highest, Int(cmark_node_get_heading_level(node)))
+        }
+        let shift = top - highest
+        guard shift > 0 else { return }
+        for node in headings {
+            cmark_node_set_heading_level(node, Int32(min(Int(cmark_node_get_heading_level(node)) + shift, 6)))
         }
     }
 

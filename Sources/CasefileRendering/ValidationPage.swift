@@ -35,7 +35,7 @@ struct ValidationPage {
                 (.severityLabel, .string(frame.strings.label(problem.severity))),
                 (.isError, .bool(problem.severity == .error)),
                 (.rule, .string(problem.ruleID)), (.ruleDescription, .string(frame.strings.summary(problem.rule))),
-                (.recordID, .string(problem.recordID ?? "")), (.recordHref, .string(recordHref(problem))),
+                (.recordID, .string(problem.recordID ?? "")), (.recordHref, recordHref(problem).map { .string($0) } ?? .null),
                 (.field, .string(problem.field ?? "")), (.message, .string(frame.strings.message(problem))), (.fix, .string(frame.strings.fix(problem) ?? "")),
                 (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),
                 (.location, .string(problem.location?.description ?? "")),
@@ -51,10 +51,12 @@ struct ValidationPage {
                              rows: table.rows, selection: table.selection, records: records, extra: [(.summary, summary)])
     }
 
-    private func recordHref(_ problem: Diagnostic) -> String {
+    /// Where the problem's record is shown; nil when it names none, or one that is not shown (the
+    /// id is then written without a link).
+    private func recordHref(_ problem: Diagnostic) -> String? {
         let v = frame.validated
-        guard let collection = problem.collection, let id = problem.recordID else { return "" }
-        guard let i = v.index.position(of: id, in: collection) else { return "" }
+        guard let collection = problem.collection, let id = problem.recordID,
+              let i = v.index.position(of: id, in: collection) else { return nil }
         return frame.link(to: collection.pageKind, recordAt: i, fragment: v.fragments[collection][i])
     }
 

@@ -58,7 +58,8 @@ package struct NoteCompiler: Sendable {
     }
 
     private func compile(into start: Output, jobs: [Job]) async -> Output {
-        let renderer = MarkdownRenderer(unsafeHTML: caseContent.site.unsafeHTML)
+        // A note is shown in an inspector panel, under the panel's <h2> title and a section's <h3>.
+        let renderer = MarkdownRenderer(unsafeHTML: caseContent.site.unsafeHTML, topHeadingLevel: 4)
         // The ids a broken link's "did you mean" is looked for in, prepared once for every link.
         let candidates = Candidates(caseContent)
         let compiled = (try? await Parallel.map(jobs, chunkSize: 128) { job in self.compile(job, renderer, candidates) }) ?? []

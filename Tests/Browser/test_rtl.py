@@ -328,22 +328,6 @@ def test_the_nu_checker_finds_nothing_on_any_page(vnu_jar, localized_sites, lang
         _describe(m.get("url", "?").rsplit("/site/", 1)[-1], "", [m]) for m in errors)
 
 
-# What axe finds on these pages whatever the language (the English sample's listings have them
-# too): not a matter of direction, and not fixed here, since the fix changes how the English pages
-# look. A strict xfail below fails once they are gone, so that this list goes too.
-KNOWN_AXE = [
-    # a sorted column's header link, accent blue on the header's grey: about 3.7:1
-    ("color-contrast", re.compile(r'^th\[aria-sort="\w+"\] > \.cf-sort$|^a\[href\$="[\w-]+-(asc|desc)\.html"\]$')),
-    # a listing's "about" line links back to its table by colour alone
-    ("link-in-text-block", re.compile(r"^\.cf-listing-about > a\b")),
-    # a problem that names no record (the placeholder string tables' missing-translation warnings)
-    # gets an empty link in the record column: <a class="cf-record-link" href=""></a>
-    ("link-name", re.compile(r'\.cf-record-link\[href=""\]$')),
-    # a paginated table's disabled "Previous" / "Next" in --cf-tertiary: about 2.6:1
-    ("color-contrast", re.compile(r"^\.cf-disabled$")),
-    # a suspect's panel (moderate): a section's h3 after one with no h3
-    ("heading-order", re.compile(r'^article\[data-inspector-panel="[\w-]+"\] > section:nth-child\(\d+\) > h3$')),
-]
 _axe_findings = {}
 
 
@@ -379,10 +363,6 @@ def axe_findings(request, language, viewport):
     return found
 
 
-def _known(finding):
-    return any(rule == finding[1] and target.search(finding[2]) for rule, target in KNOWN_AXE)
-
-
 def _listed(findings):
     return "\n".join(f"  {page}: {rule} ({impact}): {target}" for page, rule, target, impact in findings)
 
@@ -390,13 +370,6 @@ def _listed(findings):
 @pytest.mark.parametrize("language", ["ar", "ja"])
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
 def test_axe_finds_nothing_on_any_page(request, language, viewport):
-    found = [f for f in axe_findings(request, language, viewport) if not _known(f)]
+    found = axe_findings(request, language, viewport)
     assert not found, f"axe on the sample in {language} at {viewport}:\n" + _listed(found)
 
-
-@pytest.mark.xfail(strict=True, reason="KNOWN_AXE: language-independent findings on the listings and "
-                                       "on record-less problems, present in English too")
-@pytest.mark.parametrize("language", ["ar", "ja"])
-def test_axe_known_findings_are_gone(request, language):
-    found = [f for v in ("wide", "narrow") for f in axe_findings(request, language, v) if _known(f)]
-    assert not found, f"still found in {language}:\n" + _listed(sorted(set(found))[:20])
