@@ -10,8 +10,8 @@
 # the 10k case (make-case.py defaults: 10,000 animals, 10,000 bulletins, 200 fruits, 20,000
 # notes) and the 100k case (--animals 100000 --bulletins 100000 --notes 0.2; left out with
 # --quick), then runs RUNS rounds (default 5), each one run of every target in turn: the floor,
-# casefile build on 10k, casefile publish on 10k into an empty folder, publish again over that
-# (republish), hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
+# casefile build on 10k, the same in German (language: de, the case's other files the same bytes),
+# casefile publish on 10k into an empty folder, publish again over that (republish), hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds,
 # build and publish on 100k. Interleaving spreads the machine's other load over every target
 # alike. Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an
 # empty output folder (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT
@@ -62,6 +62,8 @@ casefile=.build/release/casefile
 
 echo "== writing the cases with Scripts/make-case.py"
 python3 Scripts/make-case.py "$work/case-10k"
+# The same case in German: the same seed writes the same bytes, only site.yaml differs.
+python3 Scripts/make-case.py "$work/case-10k-de" --language de
 [ "$quick" = 1 ] || python3 Scripts/make-case.py "$work/case-100k" --animals 100000 --bulletins 100000 --notes 0.2
 gcc -O2 -o "$work/cmark-floor" Scripts/cmark-floor.c $(pkg-config --cflags --libs libcmark-gfm)
 find "$work/case-10k/notes" -name '*.md' | sort > "$work/notes-10k.txt"
@@ -71,7 +73,7 @@ fi
 
 # The targets, in the order of each round. Each is a name and a shell command; OUT is the
 # output folder, emptied before each run.
-targets=(floor casefile-10k casefile-10k-publish casefile-10k-republish)
+targets=(floor casefile-10k casefile-10k-de casefile-10k-publish casefile-10k-republish)
 [ "$have_hugo" = 1 ] && targets+=(hugo-10k)
 targets+=(casefile-10k-jobs1)
 [ "$runs_100k" -gt 0 ] && targets+=(casefile-100k casefile-100k-publish)
@@ -80,6 +82,7 @@ command_for() {  # NAME -> the command line that runs it, for the log and the ta
   case "$1" in
     floor) echo "cmark-floor < notes list" ;;
     casefile-10k) echo "casefile build --quiet --content case-10k --output OUT" ;;
+    casefile-10k-de) echo "casefile build --quiet --content case-10k-de --output OUT (language: de)" ;;
     casefile-10k-jobs1) echo "casefile build --quiet --jobs 1 --content case-10k --output OUT" ;;
     casefile-100k) echo "casefile build --quiet --content case-100k --output OUT" ;;
     casefile-10k-publish) echo "casefile publish --content case-10k --output OUT (OUT empty)" ;;
@@ -98,7 +101,7 @@ run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.r
     floor)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$work/cmark-floor" \
         < "$work/notes-10k.txt" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
-    casefile-10k|casefile-100k)
+    casefile-10k|casefile-10k-de|casefile-100k)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet \
         --content "$work/case-${name#casefile-}" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
@@ -153,7 +156,7 @@ done
 describe() {  # NAME: what went in and came out
   case "$1" in
     floor) echo "$(cat "$work/floor.stdout")" ;;
-    casefile-10k|casefile-10k-jobs1|casefile-100k|casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
+    casefile-10k|casefile-10k-de|casefile-10k-jobs1|casefile-100k|casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
       local out="$outs/out-$1" problems
       [ "$1" = casefile-10k-republish ] && out="$outs/out-casefile-10k-publish"
       problems=$(grep -c ': \(error\|warning\|note\): ' "$work/$1.stderr" || true)
@@ -177,6 +180,7 @@ show_ratio() {  # LABEL A B
     "$(ratio "${cpu[$2]}" "${cpu[$3]}")" "$(ratio "${rss[$2]}" "${rss[$3]}")"
 }
 show_ratio "casefile-10k / floor" casefile-10k floor
+show_ratio "casefile-10k-de / casefile-10k" casefile-10k-de casefile-10k
 show_ratio "hugo-10k / casefile-10k" hugo-10k casefile-10k
 show_ratio "casefile-10k-jobs1 / casefile-10k" casefile-10k-jobs1 casefile-10k
 show_ratio "casefile-100k / casefile-10k" casefile-100k casefile-10k
