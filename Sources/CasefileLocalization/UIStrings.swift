@@ -78,7 +78,7 @@ public struct UIStrings: Sendable {
 
     /// The text of `key` with its placeholders filled: `{name}` by `values["name"]`.
     public func text(_ key: UIText, _ values: [String: String] = [:]) -> String {
-        Self.fill(self[key.rawValue] ?? key.rawValue, values)
+        Self.fill(self[key.rawValue] ?? key.rawValue, values, isolated: language.isRightToLeft)
     }
 
     /// The form of `key` for `count` in the language's plural rules, with `{count}` as the
@@ -86,9 +86,9 @@ public struct UIStrings: Sendable {
     public func count(_ key: UIText, _ count: Int, _ values: [String: String] = [:]) -> String {
         var values = values
         values["count"] = numbers.integer(count)
-        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, values) }
+        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, values, isolated: language.isRightToLeft) }
         let form = entry.text ?? entry.forms[plurals.category(count).rawValue] ?? entry.forms["other"] ?? ""
-        return Self.fill(form, values)
+        return Self.fill(form, values, isolated: language.isRightToLeft)
     }
 
     /// A column's name inside a sentence ("by fruit"): lowercased where the language capitalises
@@ -102,7 +102,11 @@ public struct UIStrings: Sendable {
     public func number(_ n: Int) -> String { numbers.integer(n) }
 
     /// `text` with each `{name}` replaced by `values[name]`; a brace without a known name stays.
-    public static func fill(_ text: String, _ values: [String: String]) -> String {
+    /// `isolated` (a right-to-left language's phrases) wraps each value in FIRST STRONG ISOLATE …
+    /// POP DIRECTIONAL ISOLATE, as Unicode's bidi algorithm asks for text of unknown direction set
+    /// into a sentence: an id such as `b-orchard-elstar` or a name written left to right then
+    /// keeps its order, and the punctuation around it stays on the sentence's side.
+    public static func fill(_ text: String, _ values: [String: String], isolated: Bool = false) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var out = ""
         var rest = Substring(text)
@@ -110,7 +114,11 @@ public struct UIStrings: Sendable {
             out += rest[..<open]
             if let close = rest[open...].firstIndex(of: "}"),
                let value = values[String(rest[rest.index(after: open)..<close])] {
-                out += value
+                if isolated, !value.isEmpty {
+                    out += "\u{2068}" + value + "\u{2069}"
+                } else {
+                    out += value
+                }
                 rest = rest[rest.index(after: close)...]
             } else {
                 out.append("{")

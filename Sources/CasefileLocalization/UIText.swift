@@ -5,7 +5,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case grabber, detentMedium, detentLarge, detentHeight, nothingToInspect, inspector
     case errorCount, warningCount, noteCount, problemCount
     case pageTitle, pageTitlePaged, pageOf, chipEverywhere, chipAll, showing, listingAbout, listingRows
-    case listingHeading, listingFacetHeading, listingFacetAbout, listingRange
+    case listingHeading, listingFacetHeading, listingFacetAbout, listingRange, listingTotal
     case ascending, descending, andMore, notRecorded
     case suspects, bulletins, fruits, validation, problems, suspect, bulletin, fruit, problem
     case selectSuspect, selectBulletin, selectFruit, selectProblem
@@ -20,6 +20,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case chartSuspicionTitle, chartSuspicionCaption, chartHoursTitle, chartHoursCaption, chartHour, chartBar
     case chartSuspects, chartNibbles
     case feedTitle, feedEntryTitle, feedEntrySummary, feedBites, feedReportedBy, timeNotRecorded
+    case listSeparator, clauseSeparator, sentenceEnd
     // What each validation rule checks: `rule.<id>`.
     case ruleSyntax = "rule.syntax"
     case ruleOutsideLink = "rule.outside-link"

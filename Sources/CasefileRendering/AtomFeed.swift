@@ -54,10 +54,10 @@ struct AtomFeed: Sendable {
             let href = (baseURL ?? "") + page + "#" + fragments[b]
             var summary = s.text(.feedEntrySummary, ["fruit": fruit, "location": bulletin.location,
                                                      "when": v.index.localTimes[b].map(s.when) ?? s.text(.timeNotRecorded)])
-            if let bites = bulletin.bites { summary += ", " + s.count(.feedBites, bites) }
+            if let bites = bulletin.bites { summary += s.text(.listSeparator) + s.count(.feedBites, bites) }
             if let reporter = bulletin.reportedBy {
                 let name = v.index.animalPosition[reporter].map { c.animals[$0].name } ?? reporter.rawValue
-                summary += "; " + s.text(.feedReportedBy, ["name": name])
+                summary += s.text(.clauseSeparator) + s.text(.feedReportedBy, ["name": name])
             }
             out.raw("<entry>\n")
             element("title", s.text(.feedEntryTitle, ["fruit": fruit, "location": bulletin.location]))

@@ -57,8 +57,8 @@ enum Charts {
                 (.countText, .string(entry.count > 0 ? s.number(entry.count) : "")), (.tone, .string(entry.tone)),
             ])
         }
-        let words = entries.map { s.text(.chartBar, ["label": $0.label, "count": s.count(unit, $0.count)]) }.joined(separator: "; ")
-        return .fields([(.title, .string(title)), (.caption, .string(caption)), (.description, .string(words + ".")),
+        let words = entries.map { s.text(.chartBar, ["label": $0.label, "count": s.count(unit, $0.count)]) }.joined(separator: s.text(.clauseSeparator))
+        return .fields([(.title, .string(title)), (.caption, .string(caption)), (.description, .string(words + s.text(.sentenceEnd))),
                          (.bars, .list(bars)), (.width, .string(fmt(Double(entries.count) * slot))),
                          (.height, .string(fmt(height)))])
     }

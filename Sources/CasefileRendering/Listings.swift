@@ -182,12 +182,12 @@ struct Listings: Sendable {
             heading = s.text(.listingFacetHeading, ["table": name, "value": facet.label])
             about = s.text(.listingFacetAbout, ["facet": facet.legend, "value": facet.label,
                                                 "rows": s.count(.listingRows, page.total),
-                                                "total": s.count(.listingRows, page.columns.count)])
+                                                "total": s.number(page.columns.count)])
         }
         let shown = " " + (page.pageCount > 1
             ? s.text(.listingRange, ["first": s.number(page.records.startIndex + 1),
                                      "last": s.number(page.records.startIndex + page.records.count), "total": s.number(page.total)])
-            : "(\(s.number(page.total)))")
+            : s.text(.listingTotal, ["total": s.number(page.total)]))
         // Pages of one listing are files of one folder: each links its siblings by name.
         let file = page.stem.split(separator: "/").last.map(String.init) ?? page.stem
         let pagination = PageFrame.pagination(current: page.number, count: page.pageCount, strings: s) {

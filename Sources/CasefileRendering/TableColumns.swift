@@ -47,13 +47,14 @@ struct TableColumns: Sendable {
         self.sort = TableSort(table, c, index, problems: v.diagnostics)
         let fruits = c.fruits
         let fruitName: @Sendable (Fruit.ID) -> String = { id in index.fruitPosition[id].map { fruits[$0].name } ?? id.rawValue }
+        let listSeparator = strings.text(.listSeparator)
         let texts: [@Sendable (Int) -> String]
         switch table {
         case .suspects:
             let animals = c.animals
             texts = [
                 { "\(animals[$0].name) (\(animals[$0].species))" },
-                { animals[$0].favoriteFruits.map(fruitName).joined(separator: ", ") },
+                { animals[$0].favoriteFruits.map(fruitName).joined(separator: listSeparator) },
                 { strings.label(animals[$0].suspicion.label) },
             ]
         case .bulletins:
@@ -63,7 +64,7 @@ struct TableColumns: Sendable {
                 { fruitName(bulletins[$0].fruit) },
                 { bulletins[$0].location },
                 { bulletins[$0].bites.map(strings.number) ?? "—" },
-                { strings.count(.awakeCount, index.suspectCount($0) - index.asleepSuspectCount($0)) + " "
+                { strings.count(.awakeCount, index.suspectCount($0) - index.asleepSuspectCount($0)) + listSeparator
                     + strings.count(.asleepCount, index.asleepSuspectCount($0)) },
             ]
         case .fruits:

@@ -174,7 +174,7 @@ public struct Validator: Sendable {
                 problems.append(Diagnostic(
                     rule: .unsupportedSuspicion,
                     phrase: Phrase(.messageUnsupportedSuspicion, ["name": .text(animal.name), "label": .word(animal.suspicion.label.word),
-                                                                  "count": .text(String(involved))]),
+                                                                  "count": .number(involved)]),
                     location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id.rawValue,
                     field: "suspicionLevel", value: Numbers.plain(animal.suspicionLevel),
                     fix: Phrase(.fixUnsupportedSuspicion)))
