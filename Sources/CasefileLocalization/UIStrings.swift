@@ -107,24 +107,31 @@ public struct UIStrings: Sendable {
     /// into a sentence: an id such as `b-orchard-elstar` or a name written left to right then
     /// keeps its order, and the punctuation around it stays on the sentence's side.
     public static func fill(_ text: String, _ values: [String: String], isolated: Bool = false) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
+        let u = text.utf8
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard !values.isEmpty, var i = u.firstIndex(of: open) else { return text }
         var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            if let close = rest[open...].firstIndex(of: "}"),
-               let value = values[String(rest[rest.index(after: open)..<close])] {
+        out.reserveCapacity(u.count + 16)
+        // Bytes from `copied` up to `i` are text to copy as it is; `i` is at a "{".
+        var copied = u.startIndex
+        while i < u.endIndex {
+            let nameStart = u.index(after: i)
+            if let end = u[nameStart...].firstIndex(of: close),
+               let value = values[String(Substring(u[nameStart..<end]))] {
+                out += Substring(u[copied..<i])
                 if isolated, !value.isEmpty {
                     out += "\u{2068}" + value + "\u{2069}"
                 } else {
                     out += value
                 }
-                rest = rest[rest.index(after: close)...]
+                copied = u.index(after: end)
+                i = copied
             } else {
-                out.append("{")
-                rest = rest[rest.index(after: open)...]
+                i = nameStart
             }
+            i = u[i...].firstIndex(of: open) ?? u.endIndex
         }
-        return out + rest
+        out += Substring(u[copied...])
+        return out
     }
 }

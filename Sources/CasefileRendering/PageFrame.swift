@@ -18,13 +18,34 @@ struct PageFrame {
         /// The UI strings in the site's language, and the same for the templates (`t`).
         var strings: UIStrings = .english
         var templateStrings: MustacheValue = .null
+        /// The sheet's detents as every row's grabbers say them, made once a build (not once a row).
+        var detents: [DetentText] = []
 
-        init(stylesheet: String, baseURL: String?, facetTotals: [String: Int] = [:], strings: UIStrings = .english) {
+        init(stylesheet: String, baseURL: String?, facetTotals: [String: Int] = [:], strings: UIStrings = .english,
+             detents: [Detent] = []) {
             self.stylesheet = stylesheet
             self.baseURL = baseURL
             self.facetTotals = facetTotals
             self.strings = strings
             self.templateStrings = .object(TemplateStrings(strings))
+            self.detents = DetentText.all(detents, strings)
+        }
+    }
+
+    /// A detent's name, its label in the site's language, and its grabber's label, which names
+    /// the detent the grabber moves the sheet on to (after the last, the first).
+    struct DetentText: Sendable {
+        var name: MustacheValue
+        var label: MustacheValue
+        var grabberLabel: MustacheValue
+
+        static func all(_ detents: [Detent], _ strings: UIStrings) -> [DetentText] {
+            let labels = detents.map { PageFrame.label($0, strings) }
+            return detents.indices.map { i in
+                let next = (i + 1) % detents.count
+                return DetentText(name: .string(detents[i].description), label: .string(labels[i]),
+                                  grabberLabel: .string(strings.text(.grabber, ["detent": labels[i], "next": labels[next]])))
+            }
         }
     }
 
@@ -262,14 +283,13 @@ struct PageFrame {
         }
         // A grabber per detent, which moves the sheet on to the next (after the last, the first).
         let hrefs = detents.indices.map { "#" + ($0 == 0 ? fragment : "\(fragment)_\(detents[$0])") }
-        let labels = detents.map { Self.label($0, strings) }
+        let texts = output.detents.count == detents.count ? output.detents : DetentText.all(detents, strings)
         let detentLinks: [MustacheValue] = detents.indices.map { i in
             let next = (i + 1) % detents.count
-            return .fields([(.name, .string(detents[i].description)), (.label, .string(labels[i])),
+            return .fields([(.name, texts[i].name), (.label, texts[i].label),
                             (.href, .string(hrefs[i])), (.nextHref, .string(hrefs[next])),
-                            (.nextName, .string(detents[next].description)),
-                            (.nextLabel, .string(labels[next])),
-                            (.grabberLabel, .string(strings.text(.grabber, ["detent": labels[i], "next": labels[next]])))])
+                            (.nextName, texts[next].name), (.nextLabel, texts[next].label),
+                            (.grabberLabel, texts[i].grabberLabel)])
         }
         let own = collection.map { problems.problems(of: $0, recordID) } ?? []
         // The first problem of each field (and of the field a dotted one is part of).

@@ -87,7 +87,8 @@ public struct SiteRenderer: Sendable {
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
         let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings) : nil
         let output = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
-                                      facetTotals: listings?.facetTotals ?? [:], strings: strings)
+                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
+                                      detents: site.sheet.detents)
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
         }
