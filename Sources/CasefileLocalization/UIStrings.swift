@@ -9,6 +9,8 @@ public struct UIStrings: Sendable {
     public let plurals: PluralRules
     public let numbers: NumberFormat
     public let dates: DateFormat
+    /// Whether a phrase's values are bidi-isolated: the language is written right to left.
+    let isolatesValues: Bool
 
     /// What resolving the strings found wrong, for the loader to report.
     public struct Problem: Sendable, Hashable {
@@ -68,6 +70,7 @@ public struct UIStrings: Sendable {
         self.plurals = PluralRules(language)
         self.numbers = NumberFormat(language)
         self.dates = DateFormat(language)
+        self.isolatesValues = language.isRightToLeft
     }
 
     /// The text of `key` (a plural key's `other` form), or nil when no table has the key.
@@ -78,7 +81,7 @@ public struct UIStrings: Sendable {
 
     /// The text of `key` with its placeholders filled: `{name}` by `values["name"]`.
     public func text(_ key: UIText, _ values: [String: String] = [:]) -> String {
-        Self.fill(self[key.rawValue] ?? key.rawValue, values, isolated: language.isRightToLeft)
+        Self.fill(self[key.rawValue] ?? key.rawValue, values, isolated: isolatesValues)
     }
 
     /// The form of `key` for `count` in the language's plural rules, with `{count}` as the
@@ -86,9 +89,9 @@ public struct UIStrings: Sendable {
     public func count(_ key: UIText, _ count: Int, _ values: [String: String] = [:]) -> String {
         var values = values
         values["count"] = numbers.integer(count)
-        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, values, isolated: language.isRightToLeft) }
+        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, values, isolated: isolatesValues) }
         let form = entry.text ?? entry.forms[plurals.category(count).rawValue] ?? entry.forms["other"] ?? ""
-        return Self.fill(form, values, isolated: language.isRightToLeft)
+        return Self.fill(form, values, isolated: isolatesValues)
     }
 
     /// A column's name inside a sentence ("by fruit"): lowercased where the language capitalises

@@ -50,8 +50,9 @@ final class CompiledTemplate: Sendable {
 
     /// `partials` numbers partial names library-wide; names met here for the first time get the
     /// next numbers. The texts are appended to `text`, the library's UTF-8 of every text.
-    init(_ nodes: [TemplateNode], partials: inout [String: Int], text: inout [UInt8]) {
-        var builder = Builder(partials: partials, text: text)
+    init(_ nodes: [TemplateNode], partials: inout [String: Int], text: inout [UInt8],
+         constants: [String: MustacheValue] = [:]) {
+        var builder = Builder(partials: partials, text: text, constants: constants)
         text = []
         builder.append(nodes)
         code = builder.code
@@ -63,6 +64,8 @@ final class CompiledTemplate: Sendable {
         var code = Code()
         var partials: [String: Int]
         var text: [UInt8]
+        /// Names whose values are known now (`MustacheLibrary.init`).
+        let constants: [String: MustacheValue]
         /// The text op that the next text may extend: the last op, when it is a text of the same
         /// body.
         var openText: Int?
@@ -103,10 +106,32 @@ final class CompiledTemplate: Sendable {
             }
         }
 
+        /// What a variable tag on `p` prints, when `p` starts with a constant's name: the text it
+        /// leads to, or nothing when it leads to no text (as rendering would print); nil when `p`
+        /// is not a constant's, or leads to `true`/`false` (printed as words when rendering).
+        func constant(_ p: NamePath) -> HTMLText? {
+            guard !constants.isEmpty, !p.anchored, let first = p.keys.first, var value = constants[first.name] else {
+                return nil
+            }
+            for key in p.keys.dropFirst() {
+                guard case let .object(object) = value, let child = object.value(for: key) else { return .empty }
+                value = child
+            }
+            switch value {
+            case let .text(text): return text
+            case .bool: return nil
+            case .list, .object, .null: return .empty
+            }
+        }
+
         mutating func append(_ nodes: [TemplateNode]) {
             for node in nodes {
                 if case let .text(s) = node {
                     text(s)
+                    continue
+                }
+                if case let .variable(p, escaped) = node, let fixed = constant(p) {
+                    text(escaped ? fixed.escaped : fixed.raw)
                     continue
                 }
                 openText = nil
@@ -124,7 +149,7 @@ final class CompiledTemplate: Sendable {
                 case let .partial(partial, indentation, blocks):
                     var set: Int32 = -1
                     if let blocks {
-                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials, text: &text) })
+                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials, text: &text, constants: constants) })
                         set = Int32(code.overrides.count - 1)
                     }
                     code.ops.append(Op(kind: .partial, a: self.partial(partial), b: indent(indentation), c: set))

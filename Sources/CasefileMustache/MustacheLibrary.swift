@@ -2,6 +2,8 @@
 /// the vocabulary their names are resolved against.
 public struct MustacheLibrary: Sendable {
     private let vocabulary: [String: Int]
+    /// Names whose values are known when the templates are parsed (see `init`).
+    private let constants: [String: MustacheValue]
     /// Template names, numbered in the order first met (registered, or named by a partial tag):
     /// partial tags refer to templates by these numbers, not by name.
     private var numbers: [String: Int] = [:]
@@ -13,16 +15,24 @@ public struct MustacheLibrary: Sendable {
 
     /// `vocabulary`: the names typed view models answer to, in the order of their codes
     /// (`MustacheKey.code` is the index here; other names get -1).
-    public init(vocabulary: [String] = []) {
+    ///
+    /// `constants`: names whose values are fixed for every rendering with this library (a site's
+    /// UI strings, `t`). A variable tag whose path starts with one (`{{t.suspects}}`) is printed
+    /// into the template as text when it is parsed, escaped or not as the tag says, so that
+    /// rendering does not look it up again on every row; no context can change it. A section on
+    /// such a name, or a path that gives `true`/`false`, is still looked up when rendering.
+    public init(vocabulary: [String] = [], constants: [String: MustacheValue] = [:]) {
         var codes: [String: Int] = [:]
         for (i, name) in vocabulary.enumerated() where codes[name] == nil { codes[name] = i }
         self.vocabulary = codes
+        self.constants = constants
     }
 
     /// Parses `source` and registers it as `name` (a partial's name, such as `partials/toolbar`),
     /// replacing any template of that name.
     public mutating func register(_ source: String, named name: String) throws(MustacheError) {
-        let template = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse(), partials: &numbers, text: &text)
+        let template = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse(), partials: &numbers,
+                                        text: &text, constants: constants)
         if numbers[name] == nil { numbers[name] = numbers.count }
         while templates.count < numbers.count { templates.append(nil) }
         templates[numbers[name]!] = template

@@ -102,13 +102,16 @@ public struct SiteRenderer: Sendable {
         // last on a core of its own.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
         let baseURL = self.baseURL
+        // The pages' templates with this build's UI strings written in.
+        let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
+                                 digest: digest, history: history)
         var done = 0
         try await Parallel.forEach(all) { job in
             let file = switch job {
-            case let .page(page): self.render(page, validated, problems, refs, lines, summary, output)
+            case let .page(page): fixed.render(page, validated, problems, refs, lines, summary, output)
             case let .data(path): Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
             case let .listing(i):
-                self.render(listing: listings!.pages[i], validated, problems, refs, output)
+                fixed.render(listing: listings!.pages[i], validated, problems, refs, output)
             }
             return (file, examine(file))
         } receive: { file, finding in

@@ -1,3 +1,4 @@
+import CasefileLocalization
 import CasefileMustache
 
 /// Every name the built-in templates and the documented page contexts use (Templates/README.md).
@@ -40,8 +41,17 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case sheetRadius, sheetBackground, sheetOpaque, overlayBelow, overlayMax, switched, unswitched,
          selected, placeholderMarker, toggleSwitch, carriedSwitch
 
-    /// The names in code order, for `MustacheLibrary(vocabulary:)`.
-    static let vocabulary: [String] = allCases.map { "\($0)" }
+    /// The names in code order, for `MustacheLibrary(vocabulary:)`: the fields', then the keys of
+    /// the built-in string tables (sorted), so that a template's `{{t.key}}` finds its string by
+    /// number, as a field is found, not by hashing the key's name on every row.
+    static let vocabulary: [String] = allCases.map { "\($0)" } + BuiltinStrings.english.entries.keys.sorted()
+
+    /// Each name's code: its first place in `vocabulary`, as `MustacheLibrary` numbers them.
+    static let codes: [String: Int] = {
+        var codes: [String: Int] = [:]
+        for (i, name) in vocabulary.enumerated() where codes[name] == nil { codes[name] = i }
+        return codes
+    }()
 }
 
 /// A view model: answers the names of `TemplateField` it has, nil for the others (so the

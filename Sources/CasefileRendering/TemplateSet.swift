@@ -9,6 +9,13 @@ import CasefileModel
 /// build with its file, line and column.
 public struct TemplateSet: Sendable {
     let library: MustacheLibrary
+    /// Every template's name and source, in the order registered, to parse again with the UI
+    /// strings fixed (`fixingStrings`).
+    private let sources: [Source]
+    private struct Source: Sendable {
+        let name: String
+        let text: String
+    }
 
     /// The stylesheet's file in a templates folder: the site's name for it before the hash.
     package static let stylesheetName = SiteLayout.stylesheet
@@ -31,11 +38,27 @@ public struct TemplateSet: Sendable {
             }
         }
         var library = MustacheLibrary(vocabulary: TemplateField.vocabulary)
+        var kept: [Source] = []
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             try parse(source.text, path: source.path, as: name, into: &library)
+            kept.append(Source(name: name, text: source.text))
         }
         try parse(stylesheet.text, path: stylesheet.path, as: stylesheetName, into: &library)
-        return TemplateSet(library: library)
+        kept.append(Source(name: stylesheetName, text: stylesheet.text))
+        return TemplateSet(library: library, sources: kept)
+    }
+
+    /// The same templates with `{{t.key}}` written in as `strings`' text when parsed: the strings
+    /// are one build's, the same on every page, so no row looks them up again. (Each template
+    /// parsed before, so it parses again; the set stays as it is if one did not.)
+    func fixingStrings(_ strings: MustacheValue) -> TemplateSet {
+        var library = MustacheLibrary(vocabulary: TemplateField.vocabulary, constants: ["t": strings])
+        do {
+            for source in sources { try library.register(source.text, named: source.name) }
+        } catch {
+            return self
+        }
+        return TemplateSet(library: library, sources: sources)
     }
 
     private static func read(_ directory: URL, _ relative: String, _ path: String) throws(CasefileError) -> String {

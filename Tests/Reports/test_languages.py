@@ -109,3 +109,29 @@ def test_the_english_build_shows_the_english_phrases(builds):
             found |= {key for key, forms in english.items() if any(f.match(text) for f in forms)}
     for key in ("toggleInspector", "suspects", "errorCount", "showAll", "downloadThisTable", "pageNotFound"):
         assert key in found, key
+
+
+def test_a_cases_own_table_overrides_a_phrase_and_adds_one_for_its_templates(tmp_path):
+    """i18n/en.yaml in a case changes a built-in phrase everywhere it is shown, and a key of its
+    own is there for a custom template as {{t.key}}; a key no table has prints nothing."""
+    case = tmp_path / "Case"
+    shutil.copytree(SAMPLE, case)
+    (case / "i18n").mkdir()
+    (case / "i18n" / "en.yaml").write_text(
+        'suspects: "Persons of interest"\nmotto: "Trust no raccoon & no <crow>"\n', encoding="utf-8")
+    templates = tmp_path / "Templates"
+    templates.mkdir()
+    notfound = (REPO / "Templates" / "notfound.mustache").read_text(encoding="utf-8")
+    marked = notfound.replace("{{t.pageNotFoundMessage}}",
+                              "{{t.pageNotFoundMessage}} <em id=motto>{{t.motto}}</em><i id=none>{{t.noSuchKey}}</i>")
+    assert marked != notfound
+    (templates / "notfound.mustache").write_text(marked, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", "--quiet", "--content", str(case), "--templates", str(templates), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    home = out.joinpath("index.html").read_text(encoding="utf-8")
+    assert ">Persons of interest<" in home and ">Suspects<" not in home
+    missing = out.joinpath("404.html").read_text(encoding="utf-8")
+    assert "<em id=motto>Trust no raccoon &amp; no &lt;crow&gt;</em>" in missing
+    assert "<i id=none></i>" in missing
+    assert ">Persons of interest<" in missing
