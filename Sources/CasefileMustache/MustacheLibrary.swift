@@ -22,10 +22,16 @@ public struct MustacheLibrary: Sendable {
     /// rendering does not look it up again on every row; no context can change it. A section on
     /// such a name, or a path that gives `true`/`false`, is still looked up when rendering.
     public init(vocabulary: [String] = [], constants: [String: MustacheValue] = [:]) {
+        self.vocabulary = Self.codes(of: vocabulary)
+        self.constants = constants
+    }
+
+    /// Each name's code, as templates parsed against `vocabulary` give it (`MustacheKey.code`):
+    /// its first place in the list.
+    public static func codes(of vocabulary: [String]) -> [String: Int] {
         var codes: [String: Int] = [:]
         for (i, name) in vocabulary.enumerated() where codes[name] == nil { codes[name] = i }
-        self.vocabulary = codes
-        self.constants = constants
+        return codes
     }
 
     /// Parses `source` and registers it as `name` (a partial's name, such as `partials/toolbar`),

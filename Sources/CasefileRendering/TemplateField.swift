@@ -46,12 +46,8 @@ enum TemplateField: Int, CaseIterable, Sendable {
     /// number, as a field is found, not by hashing the key's name on every row.
     static let vocabulary: [String] = allCases.map { "\($0)" } + BuiltinStrings.english.entries.keys.sorted()
 
-    /// Each name's code: its first place in `vocabulary`, as `MustacheLibrary` numbers them.
-    static let codes: [String: Int] = {
-        var codes: [String: Int] = [:]
-        for (i, name) in vocabulary.enumerated() where codes[name] == nil { codes[name] = i }
-        return codes
-    }()
+    /// Each name's code, as the templates' keys get it.
+    static let codes = MustacheLibrary.codes(of: vocabulary)
 }
 
 /// A view model: answers the names of `TemplateField` it has, nil for the others (so the
