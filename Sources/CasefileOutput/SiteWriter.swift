@@ -9,10 +9,20 @@ public struct SiteWriter: Sendable {
 
     public let directory: URL
     public let displayPath: String
+    /// Every write passes it, when there is one (a publish's staging folder, which Ctrl-C removes).
+    public let gate: WriteGate?
 
-    public init(directory: URL, displayPath: String) {
+    public init(directory: URL, displayPath: String, gate: WriteGate? = nil) {
         self.directory = directory.standardizedFileURL
         self.displayPath = displayPath
+        self.gate = gate
+    }
+
+    /// Runs `write` through the gate, if there is one.
+    func passing<Result>(_ path: @autoclosure () -> String,
+                         _ write: () throws(CasefileError) -> Result) throws(CasefileError) -> Result {
+        guard let gate else { return try write() }
+        return try gate.pass(path(), write)
     }
 
     /// Refuses an output folder that is, or holds, a folder the build reads from.
@@ -27,11 +37,13 @@ public struct SiteWriter: Sendable {
     }
 
     /// Starts writing: creates the folder and reads what the previous build wrote.
-    public func begin() throws -> Session {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CasefileError.unwritable(displayPath, reason: FileBytes.reason(of: error))
+    public func begin() throws(CasefileError) -> Session {
+        try passing(displayPath) { () throws(CasefileError) in
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw CasefileError.unwritable(displayPath, reason: FileBytes.reason(of: error))
+            }
         }
         return Session(writer: self, previous: Self.manifest(of: directory) ?? [])
     }
@@ -63,15 +75,19 @@ public struct SiteWriter: Sendable {
         public mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
             let url = writer.directory.appendingPathComponent(file.path)
             let folder = url.deletingLastPathComponent().path
-            do {
-                if folders.insert(folder).inserted {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let display = "\(writer.displayPath)/\(file.path)"
+            let newFolder = folders.insert(folder).inserted
+            try writer.passing(display) { () throws(CasefileError) in
+                do {
+                    if newFolder {
+                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    }
+                } catch {
+                    throw CasefileError.unwritable(display, reason: FileBytes.reason(of: error))
                 }
-            } catch {
-                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: FileBytes.reason(of: error))
-            }
-            do { try FileBytes.write(file.bytes, to: url.path) } catch {
-                throw CasefileError.unwritable("\(writer.displayPath)/\(file.path)", reason: error.reason)
+                do throws(FileBytes.Failure) { try FileBytes.write(file.bytes, to: url.path) } catch {
+                    throw CasefileError.unwritable(display, reason: error.reason)
+                }
             }
             written.append(file.path)
             return true
@@ -82,15 +98,17 @@ public struct SiteWriter: Sendable {
         public mutating func finish(rendered: Set<String>, complete: PageSet) throws(CasefileError) -> [String] {
             let paths = written.sorted()
             let stale = previous.subtracting(paths).sorted().filter(SiteWriter.isSafeRelative)
-            for path in stale {
-                try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(path))
-            }
             let manifest = writer.directory.appendingPathComponent(SiteWriter.manifestName)
-            do {
-                try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifest)
-            } catch {
-                throw CasefileError.unwritable("\(writer.displayPath)/\(SiteWriter.manifestName)",
-                                               reason: FileBytes.reason(of: error))
+            let display = "\(writer.displayPath)/\(SiteWriter.manifestName)"
+            try writer.passing(display) { () throws(CasefileError) in
+                for path in stale {
+                    try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(path))
+                }
+                do {
+                    try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: manifest)
+                } catch {
+                    throw CasefileError.unwritable(display, reason: FileBytes.reason(of: error))
+                }
             }
             return stale
         }

@@ -56,8 +56,11 @@ struct Publish: TerminalCommand {
         let pipeline = PublishPipeline(options: options, strict: strict)
         let output = output
         let signals = Interruption.onSignal(reporting: {
-            pipeline.abandonStaging() ? "Interrupted: publish changed nothing; \(output) is as it was."
-                : "Interrupted while replacing \(output): it holds the old site or the new one."
+            switch pipeline.abandonStaging() {
+            case .beforeSwap: "Interrupted: publish changed nothing; \(output) is as it was."
+            case .afterSwap: "Interrupted after \(output) was replaced: it holds the new site; "
+                + "the next publish clears what is left of the previous one."
+            }
         })
         defer {
             Interruption.waitIfStopping()

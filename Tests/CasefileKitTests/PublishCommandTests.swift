@@ -77,13 +77,13 @@ import CasefileTestSupport
 
     /// Starts `casefile ARGUMENTS` in `folder` and returns once it is writing pages into its
     /// staging folder (and the folder's URL).
-    static func startAndWaitForStaging(_ arguments: [String], in folder: URL) throws -> (Process, URL) {
+    static func startAndWaitForStaging(_ arguments: [String], in folder: URL, errors: Pipe? = nil) throws -> (Process, URL) {
         let process = Process()
         process.executableURL = CommandLineTests.binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
         let staging = folder.appendingPathComponent(".public.staging-\(process.processIdentifier)")
         let deadline = Date().addingTimeInterval(60)
@@ -117,15 +117,36 @@ import CasefileTestSupport
         #expect(next.err.contains("Removed .public.staging-\(process.processIdentifier), left behind by a publish that was stopped."))
         #expect(try scratch.leftovers() == ["Big"])
 
-        // Ctrl-C is caught: the staging folder goes at once, and the exit status says SIGINT.
-        let (interrupted, staged) = try Self.startAndWaitForStaging(arguments, in: scratch.root)
-        let published = try PublishScratch.snapshot(scratch.output)
-        kill(interrupted.processIdentifier, SIGINT)
-        interrupted.waitUntilExit()
-        #expect(interrupted.terminationReason == .exit)
-        #expect(interrupted.terminationStatus == 128 + SIGINT)
-        #expect(!FileManager.default.fileExists(atPath: staged.path))
-        #expect(try PublishScratch.snapshot(scratch.output) == published)
-        #expect(try scratch.leftovers() == ["Big"])
+        // Ctrl-C is caught: the writing stops, the staging folder goes and stays gone, and the
+        // exit status says SIGINT. Three times, since the writing and the clean-up race.
+        for _ in 0..<3 {
+            let errors = Pipe()
+            let (interrupted, staged) = try Self.startAndWaitForStaging(arguments, in: scratch.root, errors: errors)
+            let published = try PublishScratch.snapshot(scratch.output)
+            kill(interrupted.processIdentifier, SIGINT)
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            interrupted.waitUntilExit()
+            #expect(interrupted.terminationReason == .exit)
+            #expect(interrupted.terminationStatus == 128 + SIGINT)
+            #expect(said.hasSuffix("\nInterrupted: publish changed nothing; public is as it was.\n"), "\(said)")
+            #expect(!FileManager.default.fileExists(atPath: staged.path))
+            #expect(try PublishScratch.snapshot(scratch.output) == published)
+            #expect(try scratch.leftovers() == ["Big"])
+        }
+    }
+
+    /// Ctrl-C before the staging folder is made (while the case loads) changed nothing either.
+    @Test func anInterruptionBeforeStagingSaysNothingChanged() async throws {
+        let scratch = try PublishScratch()
+        defer { scratch.remove() }
+        let options = BuildOptions(content: scratch.content, contentDisplay: "Content", templates: nil, templatesDisplay: "",
+                                   output: scratch.output, outputDisplay: "public")
+        let pipeline = PublishPipeline(options: options, strict: false)
+        #expect(pipeline.abandonStaging() == .beforeSwap)
+        #expect(!FileManager.default.fileExists(atPath: pipeline.stagingFolder.path))
+        // The publish under way then makes no staging folder and no output.
+        await #expect(throws: CasefileError.self) { _ = try await pipeline.run() }
+        #expect(!FileManager.default.fileExists(atPath: pipeline.stagingFolder.path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.output.path))
     }
 }

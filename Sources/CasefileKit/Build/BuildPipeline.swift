@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     public var publishing = false
     /// The last publish's report and digest (`publish` reads them from its output first).
     public var history: PublishHistory?
+    /// Every write into `output` passes it (`publish` closes it on Ctrl-C before it removes its
+    /// staging folder).
+    public var gate: WriteGate?
 
     public init(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String, output: URL,
                 outputDisplay: String, baseURL: String? = nil) {
@@ -128,7 +131,7 @@ public struct BuildPipeline: Sendable {
                                           found: (Finding) -> Void) async throws -> BuildSummary {
         let start = Date()
         var clock = StageClock()
-        let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay)
+        let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay, gate: options.gate)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
         let prepared = try await prepare(events: events, clock: &clock)
         let placed = prepared.placed

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import CasefileModel
 import CasefileOutput
@@ -42,6 +43,8 @@ public struct PublishSummary: Sendable {
 public struct PublishPipeline: Sendable {
     public let options: BuildOptions
     public let strict: Bool
+    /// Shared by the copies of the pipeline (the command's and its signal handler's).
+    private let progress = Progress()
 
     /// `options.output` is the folder to publish into; the build itself goes to a staging folder.
     public init(options: BuildOptions, strict: Bool) {
@@ -55,22 +58,25 @@ public struct PublishPipeline: Sendable {
             .stagingURL(pid: ProcessInfo.processInfo.processIdentifier)
     }
 
-    /// Removes this process's staging folder if it is still marked as staging (the publish was
-    /// interrupted before its swap); for a signal handler. Once the marker is gone the folder is
-    /// left for the next publish to clear by its manifest. True when the output was not touched.
-    @discardableResult
-    public func abandonStaging() -> Bool {
-        let staging = stagingFolder
-        guard FileManager.default.fileExists(atPath: staging.appendingPathComponent(PublishedFolder.stagingMarker).path) else {
-            return false
-        }
+    /// What Ctrl-C finds when it stops a publish.
+    public enum Interrupted: Sendable {
+        /// Before the swap: the staging folder is removed and the output is as it was.
+        case beforeSwap
+        /// After the swap: the output holds the new site; the previous one may be left in a
+        /// staging folder, which the next publish clears.
+        case afterSwap
+    }
+
+    /// Stops this publish's writing, then removes its staging folder unless the swap is done;
+    /// for a signal handler. The staging folder's writes, the marker's removal and the swap all
+    /// pass one gate, so this sees the publish before its swap or after it, never halfway.
+    public func abandonStaging() -> Interrupted {
+        // From here on nothing writes into the staging folder (nor makes it again), nor swaps.
+        progress.gate.close()
         PublishLock.removeIfOwn(for: PublishedFolder(url: options.output, displayPath: options.outputDisplay))
-        // The build may still be writing (and making a folder) while this runs: try again until
-        // the folder stays gone.
-        for _ in 0..<5 where FileManager.default.fileExists(atPath: staging.path) {
-            try? FileManager.default.removeItem(at: staging)
-        }
-        return true
+        if progress.swapped { return .afterSwap }
+        try? FileManager.default.removeItem(at: stagingFolder)
+        return .beforeSwap
     }
 
     /// Publishes. Every failure is a `CasefileError` (exit 2): a case with problems is not one,
@@ -100,18 +106,21 @@ public struct PublishPipeline: Sendable {
         let staging = target.stagingURL(pid: pid)
         let parentDisplay = (options.outputDisplay as NSString).deletingLastPathComponent
         let stagingDisplay = (parentDisplay.isEmpty ? "" : parentDisplay + "/") + staging.lastPathComponent
-        try? FileManager.default.removeItem(at: staging)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data().write(to: staging.appendingPathComponent(PublishedFolder.stagingMarker))
-        } catch {
-            throw CasefileError.unwritable(stagingDisplay, reason: FileBytes.reason(of: error))
+        try progress.gate.pass(stagingDisplay) { () throws(CasefileError) in
+            try? FileManager.default.removeItem(at: staging)
+            do {
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+                try Data().write(to: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+            } catch {
+                throw CasefileError.unwritable(stagingDisplay, reason: FileBytes.reason(of: error))
+            }
         }
         var buildOptions = options
         buildOptions.publishing = true
         buildOptions.history = Self.history(in: options.output)
         buildOptions.output = staging
         buildOptions.outputDisplay = stagingDisplay
+        buildOptions.gate = progress.gate
         var summary = PublishSummary(build: BuildSummary(pages: 0, files: 0, records: 0, diagnostics: [], seconds: 0),
                                      outcome: .caseProblems, stagingDisplay: stagingDisplay, checkSeconds: 0,
                                      removedStale: removed)
@@ -138,16 +147,27 @@ public struct PublishPipeline: Sendable {
                 summary.outcome = .failedChecks(failures)
                 return summary
             }
-            do {
-                try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
-            } catch {
-                throw CasefileError.unwritable(stagingDisplay + "/" + PublishedFolder.stagingMarker, reason: FileBytes.reason(of: error))
-            }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
-        let (method, previous) = try FolderSwap.replace(target.url, with: staging)
+        // The marker goes and the folders swap in one pass of the gate: Ctrl-C finds both done
+        // or neither.
+        let (method, previous) = try progress.gate.pass(stagingDisplay) { () throws(CasefileError) in
+            do {
+                try FileManager.default.removeItem(at: staging.appendingPathComponent(PublishedFolder.stagingMarker))
+            } catch {
+                try? FileManager.default.removeItem(at: staging)
+                throw CasefileError.unwritable(stagingDisplay + "/" + PublishedFolder.stagingMarker, reason: FileBytes.reason(of: error))
+            }
+            do {
+                let swap = try FolderSwap.replace(target.url, with: staging)
+                progress.markSwapped()
+                return swap
+            } catch {
+                throw CasefileError.from(error)
+            }
+        }
         clock.end("swap")
         summary.swap = method
         summary.outcome = .published
@@ -157,5 +177,18 @@ public struct PublishPipeline: Sendable {
         clock.end("previous site cleared")
         summary.after = clock.stages
         return summary
+    }
+}
+
+extension PublishPipeline {
+    /// The gate every write of a publish passes, and whether its swap is done.
+    final class Progress: Sendable {
+        let gate = WriteGate()
+        private let done = Mutex(false)
+
+        /// Called inside the gate, right after the swap.
+        func markSwapped() { done.withLock { $0 = true } }
+
+        var swapped: Bool { done.withLock { $0 } }
     }
 }
