@@ -106,5 +106,6 @@ find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 mkdir -p dist
 deb="dist/casefile_${debian_version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+# xz at level 3: 20 MB in about 20 s; the default level 6 saves 2 MB more in about 65 s (2 cores).
+dpkg-deb --root-owner-group -Zxz -z3 --build "$root" "$deb" >/dev/null
 echo "Wrote $deb ($(du -h "$deb" | cut -f1); casefile $(du -h "$installed" | cut -f1) installed)"
