@@ -10,6 +10,8 @@
 #   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
 #              comparison in bench.sh), hyperfine, and Chromium with websocket-client (PyPI) for
 #              reader-bench.py
+#   --package  also for Scripts/package.sh: dpkg-dev (dpkg-shlibdeps) and binutils (strip)
+#   --package-check  also for Scripts/package-check.sh: lintian, man-db and curl
 set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config)
@@ -17,6 +19,8 @@ case "${1:-}" in
   --test) packages+=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr
                     fonts-noto-color-emoji tzdata linkchecker) ;;
   --bench) packages+=(time gcc wrk hugo hyperfine chromium) ;;
+  --package) packages+=(dpkg-dev binutils) ;;
+  --package-check) packages+=(dpkg-dev binutils lintian man-db curl) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
 [ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)

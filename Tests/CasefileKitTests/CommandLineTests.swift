@@ -1,4 +1,5 @@
 import Foundation
+import CasefileModel
 import CasefileTestSupport
 import Testing
 
@@ -68,6 +69,6 @@ import Testing
         #expect(build.out.contains("Example:"))
         #expect(build.out.contains("--strict"))
         let version = try Self.run(["--version"])
-        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines) == CasefileVersion.current)
     }
 }
