@@ -4,7 +4,7 @@
 # and, when hugo is installed, beside Hugo building the equivalent site (Scripts/hugo-site.py
 # writes it; its docstring says what "equivalent" means).
 #
-#   Scripts/bench.sh [--quick] [RUNS]
+#   Scripts/bench.sh [--quick] [--static] [RUNS]
 #
 # It installs what it needs (Scripts/install-deps.sh --bench), builds the release binary, writes
 # the 10k case (make-case.py defaults: 10,000 animals, 10,000 bulletins, 200 fruits, 20,000
@@ -21,16 +21,23 @@
 # (or under BENCH_OUT); both are removed on exit.
 #
 #   BENCH_OUT=/tmp Scripts/bench.sh --quick 3     # the outputs on /tmp's file system instead
+#
+# --static adds casefile-10k-static: the same build by the Debian package's binary (the Swift
+# runtime and Foundation linked statically; Scripts/package.sh builds it into .build-deb, run it
+# first), in the same rounds, and after the rounds the startup of both binaries (--version,
+# hyperfine -N, 300 runs each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 quick=0
+static=0
 runs=""
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=1 ;;
+    --static) static=1 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    ''|*[!0-9]*) echo "usage: Scripts/bench.sh [--quick] [RUNS]" >&2; exit 64 ;;
+    ''|*[!0-9]*) echo "usage: Scripts/bench.sh [--quick] [--static] [RUNS]" >&2; exit 64 ;;
     *) runs=$arg ;;
   esac
 done
@@ -59,6 +66,11 @@ command -v hugo >/dev/null && have_hugo=1
 echo "== building the release binary (swift build -c release --product casefile)"
 swift build -c release --product casefile >"$work/swift-build.log" 2>&1 || { cat "$work/swift-build.log"; exit 1; }
 casefile=.build/release/casefile
+static_casefile=.build-deb/release/casefile
+if [ "$static" = 1 ] && [ ! -x "$static_casefile" ]; then
+  echo "--static: no $static_casefile; run Scripts/package.sh first" >&2
+  exit 1
+fi
 
 echo "== writing the cases with Scripts/make-case.py"
 python3 Scripts/make-case.py "$work/case-10k"
@@ -74,6 +86,7 @@ fi
 # The targets, in the order of each round. Each is a name and a shell command; OUT is the
 # output folder, emptied before each run.
 targets=(floor casefile-10k casefile-10k-de casefile-10k-publish casefile-10k-republish)
+[ "$static" = 1 ] && targets+=(casefile-10k-static)
 [ "$have_hugo" = 1 ] && targets+=(hugo-10k)
 targets+=(casefile-10k-jobs1)
 [ "$runs_100k" -gt 0 ] && targets+=(casefile-100k casefile-100k-publish)
@@ -83,6 +96,7 @@ command_for() {  # NAME -> the command line that runs it, for the log and the ta
     floor) echo "cmark-floor < notes list" ;;
     casefile-10k) echo "casefile build --quiet --content case-10k --output OUT" ;;
     casefile-10k-de) echo "casefile build --quiet --content case-10k-de --output OUT (language: de)" ;;
+    casefile-10k-static) echo "casefile build --quiet --content case-10k --output OUT (the package's static binary)" ;;
     casefile-10k-jobs1) echo "casefile build --quiet --jobs 1 --content case-10k --output OUT" ;;
     casefile-100k) echo "casefile build --quiet --content case-100k --output OUT" ;;
     casefile-10k-publish) echo "casefile publish --content case-10k --output OUT (OUT empty)" ;;
@@ -108,6 +122,9 @@ run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.r
       local size=${name#casefile-}
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" publish --content "$work/case-${size%%-*}" --output "$out" \
         > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+    casefile-10k-static)
+      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$static_casefile" build --quiet \
+        --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     casefile-10k-jobs1)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet --jobs 1 \
         --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
@@ -156,7 +173,7 @@ done
 describe() {  # NAME: what went in and came out
   case "$1" in
     floor) echo "$(cat "$work/floor.stdout")" ;;
-    casefile-10k|casefile-10k-de|casefile-10k-jobs1|casefile-100k|casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
+    casefile-10k|casefile-10k-de|casefile-10k-static|casefile-10k-jobs1|casefile-100k|casefile-10k-publish|casefile-10k-republish|casefile-100k-publish)
       local out="$outs/out-$1" problems
       [ "$1" = casefile-10k-republish ] && out="$outs/out-casefile-10k-publish"
       problems=$(grep -c ': \(error\|warning\|note\): ' "$work/$1.stderr" || true)
@@ -181,6 +198,7 @@ show_ratio() {  # LABEL A B
 }
 show_ratio "casefile-10k / floor" casefile-10k floor
 show_ratio "casefile-10k-de / casefile-10k" casefile-10k-de casefile-10k
+show_ratio "casefile-10k-static / casefile-10k" casefile-10k-static casefile-10k
 show_ratio "hugo-10k / casefile-10k" hugo-10k casefile-10k
 show_ratio "casefile-10k-jobs1 / casefile-10k" casefile-10k-jobs1 casefile-10k
 show_ratio "casefile-100k / casefile-10k" casefile-100k casefile-10k
@@ -197,3 +215,13 @@ for name in "${targets[@]}"; do
   printf '| %s | `%s` | %.2f s | %.2f s | %s MiB | %s |\n' "$name" "$(command_for "$name")" "${wall[$name]}" "${cpu[$name]}" \
     "$(mib "${rss[$name]}")" "$( [ "$name" = casefile-10k ] && echo 1 || echo "$(ratio "${wall[$name]}" "${wall[casefile-10k]}")")×"
 done
+
+if [ "$static" = 1 ]; then
+  echo
+  echo "== startup: casefile --version (hyperfine -N, 300 runs each, medians)"
+  hyperfine -N -w 20 -r 300 --export-json "$work/startup.json" "$casefile --version" "$static_casefile --version" >/dev/null
+  python3 -c 'import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print("%-45s %6.2f ms median" % (r["command"], r["median"] * 1000))' "$work/startup.json"
+  echo "binaries: $(stat -c %s "$casefile") bytes dynamic (plus the toolchain libraries it loads), $(stat -c %s "$static_casefile") bytes static, unstripped"
+fi

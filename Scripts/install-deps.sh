@@ -11,7 +11,7 @@
 #              comparison in bench.sh), hyperfine, and Chromium with websocket-client (PyPI) for
 #              reader-bench.py
 #   --package  also for Scripts/package.sh: dpkg-dev (dpkg-shlibdeps) and binutils (strip)
-#   --package-check  also for Scripts/package-check.sh: lintian, man-db and curl
+#   --package-check  also for Scripts/package-check.sh: lintian, man-db, curl and bash-completion
 set -euo pipefail
 
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config)
@@ -20,7 +20,7 @@ case "${1:-}" in
                     fonts-noto-color-emoji tzdata linkchecker) ;;
   --bench) packages+=(time gcc wrk hugo hyperfine chromium) ;;
   --package) packages+=(dpkg-dev binutils) ;;
-  --package-check) packages+=(dpkg-dev binutils lintian man-db curl) ;;
+  --package-check) packages+=(dpkg-dev binutils lintian man-db curl bash-completion) ;;
 esac
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
 [ "${1:-}" = "--test" ] && ! command -v java >/dev/null && packages+=(openjdk-17-jre-headless)

@@ -7,8 +7,10 @@
 # no LD_LIBRARY_PATH and, where the system lets a mount namespace be made, the Swift toolchain's
 # folder hidden under an empty one: ldd names no library of the toolchain and nothing "not found"
 # (and jemalloc still), the binary builds and validates the sample (Content/) and serves it on
-# loopback (a page fetched with curl), man renders the page without a warning, the completion
-# scripts name every command, and the package's version is the binary's and the README's.
+# loopback (a page fetched with curl), `man casefile` renders the page without a warning,
+# bash-completion's loader finds the bash completion, the completion scripts name every command, and the package's version is the binary's and the README's. With
+# CI=true and root (a CI machine), it also installs the package with apt, checks the installed
+# casefile and `man casefile`, and removes it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --package-check
@@ -100,8 +102,8 @@ server=""
 [ "$status" = 0 ] || fail "serve exited $status on SIGTERM"
 
 echo "== man"
-manual="$work/root/usr/share/man/man1/casefile.1.gz"
-MANWIDTH=80 man --warnings -E UTF-8 -l "$manual" > "$work/man.txt" 2> "$work/man.err"
+# Found by name, as `man casefile` finds it once installed.
+MANPATH="$work/root/usr/share/man" MANWIDTH=80 man --warnings -E UTF-8 casefile > "$work/man.txt" 2> "$work/man.err"
 [ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "man warns"; }
 for heading in NAME SYNOPSIS DESCRIPTION COMMANDS "EXIT STATUS" ENVIRONMENT FILES; do
   grep -q "^$heading" "$work/man.txt" || fail "the man page has no $heading section"
@@ -114,9 +116,12 @@ echo "$(wc -l < "$work/man.txt") lines at 80 columns"
 echo "== completions"
 completions="$work/root/usr/share"
 bash_script="$completions/bash-completion/completions/casefile"
-bash -c 'source "$1" && complete -p casefile' _ "$bash_script"
-offered="$(bash -c 'source "$1"; COMP_WORDS=(casefile ""); COMP_CWORD=1; COMP_LINE="casefile "; COMP_POINT=9
-  _casefile casefile "" casefile; echo "${COMPREPLY[*]}"' _ "$bash_script")"
+# bash-completion's own loader finds the script where the package puts it (XDG_DATA_DIRS is where
+# it looks, /usr/share once installed) when Tab is first pressed after `casefile`.
+offered="$(XDG_DATA_DIRS="$completions" bash -c 'source /usr/share/bash-completion/bash_completion
+  _completion_loader casefile; complete -p casefile >&2
+  COMP_WORDS=(casefile ""); COMP_CWORD=1; COMP_LINE="casefile "; COMP_POINT=9
+  _casefile casefile "" casefile; echo "${COMPREPLY[*]}"')"
 for script in "$bash_script" "$completions/zsh/vendor-completions/_casefile" \
               "$completions/fish/vendor_completions.d/casefile.fish"; do
   for command in "${commands[@]}"; do
@@ -127,4 +132,19 @@ for command in "${commands[@]}"; do
   grep -qw "$command" <<< "$offered" || fail "bash does not offer $command after 'casefile '"
 done
 echo "bash offers: $offered"
+
+# On a CI machine (root, CI=true), the package is also installed as a user installs it: apt
+# resolves its Depends, then the installed casefile and man page are found by name. It is removed
+# again afterwards.
+if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then
+  echo "== apt install $deb"
+  apt-get install -y -qq "$(realpath "$deb")" > "$work/apt.out" 2>&1 || { cat "$work/apt.out"; fail "apt could not install the package"; }
+  trap '[ -z "$server" ] || kill "$server" 2>/dev/null; rm -rf "$work"; apt-get remove -y -qq casefile >/dev/null 2>&1 || true' EXIT
+  [ "$(bare sh -c 'command -v casefile')" = /usr/bin/casefile ] || fail "casefile is not /usr/bin/casefile on PATH"
+  [ "$(bare casefile --version)" = "$version" ] || fail "the installed casefile is not $version"
+  bare casefile build --content "$PWD/Content" --output "$work/installed-site" --quiet
+  [ "$(man -w casefile)" = /usr/share/man/man1/casefile.1.gz ] || fail "man does not find casefile(1)"
+  MANWIDTH=80 man casefile 2>/dev/null | grep -q "^SYNOPSIS" || fail "man casefile does not render"
+  echo "installed: $(dpkg-query -W -f='${Package} ${Version} ${Installed-Size} KB' casefile)"
+fi
 echo "Package check passed: $deb"
