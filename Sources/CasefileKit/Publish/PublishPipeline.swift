@@ -126,6 +126,14 @@ public struct PublishPipeline: Sendable {
                                      removedStale: removed)
         clock.end("output folder and history")
         summary.before = clock.stages
+        // Removing the staging folder passes the gate too: once Ctrl-C has closed it, its
+        // clean-up removes the folder, and two removals of one tree at once would each stop at
+        // the first file the other removed, leaving the rest.
+        func discardStaging() {
+            try? progress.gate.pass(stagingDisplay) { () throws(CasefileError) in
+                try? FileManager.default.removeItem(at: staging)
+            }
+        }
         do {
             // Each file is scanned where it is rendered; its links to other files wait in the ledger.
             var ledger = SiteCheck.Ledger()
@@ -133,7 +141,7 @@ public struct PublishPipeline: Sendable {
                 SiteCheck.scan(file, baseURL: baseURL)
             }, found: { ledger.add($0) })
             if summary.build.errorCount > 0 || (strict && summary.build.warningCount > 0) {
-                try? FileManager.default.removeItem(at: staging)
+                discardStaging()
                 return summary
             }
             clock = StageClock()
@@ -143,12 +151,12 @@ public struct PublishPipeline: Sendable {
             clock.end("links between files")
             summary.checkSeconds = clock.stages[0].seconds
             guard failures.isEmpty else {
-                try? FileManager.default.removeItem(at: staging)
+                discardStaging()
                 summary.outcome = .failedChecks(failures)
                 return summary
             }
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            discardStaging()
             throw error
         }
         // The marker goes and the folders swap in one pass of the gate: Ctrl-C finds both done
