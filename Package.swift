@@ -166,6 +166,7 @@ let package = Package(
             name: "CasefileServer",
             dependencies: [
                 "CasefileModel",
+                "CasefileOutput",
                 "CasefileKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -179,6 +180,7 @@ let package = Package(
             dependencies: [
                 "CasefileModel",
                 "CasefileReports",
+                "CasefileOutput",
                 "CasefileKit",
                 "CasefileServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -6,6 +6,9 @@ import CasefileModel
 /// page keeps its modification date (and so its ETag).
 package struct MirrorWriter: Sendable, OutputSink {
     let directory: URL
+    /// Every write and removal passes it, when there is one (serve's folder, which Ctrl-C during
+    /// the first build removes).
+    let gate: WriteGate?
     /// Size and hash of each file written, by path.
     private(set) var digests: [String: Digest] = [:]
 
@@ -14,8 +17,9 @@ package struct MirrorWriter: Sendable, OutputSink {
         var hash: Int
     }
 
-    package init(directory: URL) {
+    package init(directory: URL, gate: WriteGate? = nil) {
         self.directory = directory
+        self.gate = gate
     }
 
     /// Writes `file` if it differs from what is there; true when it did.
@@ -27,11 +31,13 @@ package struct MirrorWriter: Sendable, OutputSink {
         let digest = Digest(size: data.count, hash: hasher.finalize())
         if digests[file.path] == digest { return false }
         let url = directory.appendingPathComponent(file.path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw CasefileError.unwritable(url.path, reason: FileBytes.reason(of: error))
+        try gate.pass(url.path) { () throws(CasefileError) in
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw CasefileError.unwritable(url.path, reason: FileBytes.reason(of: error))
+            }
         }
         digests[file.path] = digest
         return true
@@ -40,10 +46,13 @@ package struct MirrorWriter: Sendable, OutputSink {
     /// Removes the files written earlier that `rendered` does not hold and `complete` holds.
     package mutating func finish(rendered keep: Set<String>, complete within: PageSet) -> [String] {
         let stale = digests.keys.filter { !keep.contains($0) && within.contains($0) }.sorted()
-        for path in stale {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))
-            digests[path] = nil
+        let directory = directory
+        try? gate.pass(directory.path) { () throws(CasefileError) in
+            for path in stale {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+            }
         }
+        for path in stale { digests[path] = nil }
         return stale
     }
 }

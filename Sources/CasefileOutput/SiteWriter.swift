@@ -18,13 +18,6 @@ public struct SiteWriter: Sendable {
         self.gate = gate
     }
 
-    /// Runs `write` through the gate, if there is one.
-    func passing<Result>(_ path: @autoclosure () -> String,
-                         _ write: () throws(CasefileError) -> Result) throws(CasefileError) -> Result {
-        guard let gate else { return try write() }
-        return try gate.pass(path(), write)
-    }
-
     /// Refuses an output folder that is, or holds, a folder the build reads from.
     public func checkSafe(against inputs: [URL]) throws {
         let out = directory.resolvingSymlinksInPath().path
@@ -38,7 +31,7 @@ public struct SiteWriter: Sendable {
 
     /// Starts writing: creates the folder and reads what the previous build wrote.
     public func begin() throws(CasefileError) -> Session {
-        try passing(displayPath) { () throws(CasefileError) in
+        try gate.pass(displayPath) { () throws(CasefileError) in
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
@@ -77,7 +70,7 @@ public struct SiteWriter: Sendable {
             let folder = url.deletingLastPathComponent().path
             let display = "\(writer.displayPath)/\(file.path)"
             let newFolder = folders.insert(folder).inserted
-            try writer.passing(display) { () throws(CasefileError) in
+            try writer.gate.pass(display) { () throws(CasefileError) in
                 do {
                     if newFolder {
                         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -100,7 +93,7 @@ public struct SiteWriter: Sendable {
             let stale = previous.subtracting(paths).sorted().filter(SiteWriter.isSafeRelative)
             let manifest = writer.directory.appendingPathComponent(SiteWriter.manifestName)
             let display = "\(writer.displayPath)/\(SiteWriter.manifestName)"
-            try writer.passing(display) { () throws(CasefileError) in
+            try writer.gate.pass(display) { () throws(CasefileError) in
                 for path in stale {
                     try? FileManager.default.removeItem(at: writer.directory.appendingPathComponent(path))
                 }

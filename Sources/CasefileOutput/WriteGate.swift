@@ -27,3 +27,13 @@ public final class WriteGate: Sendable {
 
     public var isClosed: Bool { closed.withLock { $0 } }
 }
+
+extension Optional where Wrapped == WriteGate {
+    /// Runs `write` through the gate when there is one, at once when there is none (a build that
+    /// nothing stops halfway, such as `casefile build`'s).
+    public func pass<Result>(_ path: @autoclosure () -> String,
+                             _ write: () throws(CasefileError) -> Result) throws(CasefileError) -> Result {
+        guard let gate = self else { return try write() }
+        return try gate.pass(path(), write)
+    }
+}

@@ -48,7 +48,7 @@ public struct PreviewRun: Sendable {
         do {
             (session, first) = try await PreviewSession.start(
                 content: options.content, contentDisplay: options.contentDisplay, templates: options.templates,
-                templatesDisplay: options.templatesDisplay, baseURL: options.baseURL, folder: folder)
+                templatesDisplay: options.templatesDisplay, baseURL: options.baseURL, folder: folder, gate: options.gate)
         } catch {
             await watcher?.stop()
             throw error

@@ -1,4 +1,5 @@
 import CasefileKit
+import CasefileOutput
 import Foundation
 import CasefileModel
 
@@ -11,21 +12,27 @@ public struct PreviewSession: Sendable {
     public let build: PreviewBuild
     public let state = PreviewState()
     public let hub = ReloadHub()
+    /// Every write into the folder, and its removal, passes it, when there is one: the command
+    /// closes it on a signal during the first build before it removes the folder.
+    public let gate: WriteGate?
 
     /// Makes the temporary folder and builds the case into it. Throws the reason when nothing
     /// could be built (and removes the folder).
     public static func start(content: URL, contentDisplay: String, templates: URL?, templatesDisplay: String,
-                             baseURL: String? = nil,
-                             folder: URL = temporaryFolder()) async throws(CasefileError) -> (PreviewSession, PreviewUpdate) {
+                             baseURL: String? = nil, folder: URL = temporaryFolder(),
+                             gate: WriteGate? = nil) async throws(CasefileError) -> (PreviewSession, PreviewUpdate) {
         let site = folder.appendingPathComponent("site")
-        do {
-            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        } catch {
-            throw CasefileError.unwritable(site.path, reason: error.localizedDescription)
+        try gate.pass(site.path) { () throws(CasefileError) in
+            do {
+                try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            } catch {
+                throw CasefileError.unwritable(site.path, reason: error.localizedDescription)
+            }
         }
-        let options = BuildOptions(content: content, contentDisplay: contentDisplay, templates: templates,
+        var options = BuildOptions(content: content, contentDisplay: contentDisplay, templates: templates,
                                    templatesDisplay: templatesDisplay, output: site, outputDisplay: site.path, baseURL: baseURL)
-        let session = PreviewSession(folder: folder, site: site, build: PreviewBuild(options: options))
+        options.gate = gate
+        let session = PreviewSession(folder: folder, site: site, build: PreviewBuild(options: options), gate: gate)
         let first = await session.build.buildAll()
         if let failure = first.failure {
             session.removeFolder()
@@ -57,7 +64,12 @@ public struct PreviewSession: Sendable {
         return update
     }
 
+    /// Removes the folder, unless the gate is closed: then whoever closed it removes it (two
+    /// removals of one tree at once would each stop at the first file the other removed).
     public func removeFolder() {
-        try? FileManager.default.removeItem(at: folder)
+        let folder = folder
+        try? gate.pass(folder.path) { () throws(CasefileError) in
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CasefileKit
+import CasefileOutput
 import CasefileServer
 import Foundation
 
@@ -70,11 +71,15 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let options = caseOptions.buildOptions(output: "", outputURL: caseOptions.contentURL, site: site)
+        var options = caseOptions.buildOptions(output: "", outputURL: caseOptions.contentURL, site: site)
         let folder = PreviewSession.temporaryFolder()
+        let gate = WriteGate()
+        options.gate = gate
         // Ctrl-C or SIGTERM during the first build, before the server's own graceful shutdown
-        // listens: remove the temporary folder and stop (exit 0, as a stopped server does).
+        // listens: stop the writing (the build would make the folder again), remove the
+        // temporary folder and stop (exit 0, as a stopped server does).
         let stopDuringBuild = SignalSources(Interruption.onSignal { _ in
+            gate.close()
             try? FileManager.default.removeItem(at: folder)
             return 0
         })
@@ -109,6 +114,9 @@ struct Serve: AsyncParsableCommand {
         do {
             try await run.run(in: folder, events: events)
         } catch {
+            // A signal's clean-up under way (which made the build fail, by closing the gate)
+            // ends the process itself, with its own status.
+            Interruption.waitIfStopping()
             stopDuringBuild.cancel()
             throw terminal.exit(error)
         }

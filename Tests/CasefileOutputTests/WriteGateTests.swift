@@ -43,6 +43,24 @@ import CasefileOutput
         #expect(!SiteWriterTests.exists(site))
     }
 
+    /// The same for serve's mirror of the site: a closed gate refuses its writes and its
+    /// removals, and the removed folder stays gone.
+    @Test func aClosedGateStopsTheMirrorToo() throws {
+        let (root, site) = try SiteWriterTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let gate = WriteGate()
+        var mirror = MirrorWriter(directory: site, gate: gate)
+        #expect(try mirror.write(OutputFile(path: "index.html", contents: "<p>one</p>")))
+        #expect(SiteWriterTests.exists(site.appendingPathComponent("index.html")))
+        gate.close()
+        try FileManager.default.removeItem(at: site)
+        #expect(throws: CasefileError.self) {
+            try mirror.write(OutputFile(path: "suspects/page-2.html", contents: "<p>two</p>"))
+        }
+        _ = mirror.finish(rendered: [], complete: .all)
+        #expect(!SiteWriterTests.exists(site))
+    }
+
     /// `close()` waits for the write under way: a write that has passed the gate and then takes
     /// its time makes its folder before `close()` returns, so the clean-up after `close()`
     /// removes it for good.

@@ -37,7 +37,7 @@ public actor PreviewBuild {
 
     public init(options: BuildOptions) {
         self.options = options
-        self.writer = MirrorWriter(directory: options.output)
+        self.writer = MirrorWriter(directory: options.output, gate: options.gate)
     }
 
     /// Loads, validates and renders everything.
