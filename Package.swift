@@ -205,7 +205,7 @@ let package = Package(
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
         // A test target per layer of the pipeline, each through its own API and the layers below.
-        .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel", "CasefileLocalization"]),
+        .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileTestSupport"]),
         .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization", "CasefileTemplates"]),
         .testTarget(name: "CasefileLoadingTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",

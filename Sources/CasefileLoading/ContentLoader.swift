@@ -151,13 +151,13 @@ public struct ContentLoader: Sendable {
                 return Diagnostic(rule: .unknownLanguage,
                                   message: wellFormed ? "no strings for language \"\(tag)\": the pages are in English"
                                       : "language is not a BCP 47 language tag (such as en, de-CH or ja): the pages are in English",
-                                  location: place, field: "language", value: wellFormed ? tag : nil,
+                                  location: place, field: .language, value: wellFormed ? tag : nil,
                                   fix: "Use one of \(Set(known).sorted().joined(separator: ", ")), or add i18n/\(LanguageTag(tag)?.language ?? "xx").yaml with the strings of en.yaml translated.")
             case let .missingKey(key, path):
                 let table = translations.first { $0.path == path }
                 return Diagnostic(rule: .missingTranslation,
                                   message: "\(path) has no \"\(key)\": the pages show it in English",
-                                  location: SourceLocation(path: path, line: 1, column: 1), field: key,
+                                  location: SourceLocation(path: path, line: 1, column: 1), field: FieldName(asWritten: key),
                                   fix: "Add `\(key): \"…\"` to \(path).")
             }
         }
@@ -185,7 +185,7 @@ public struct ContentLoader: Sendable {
             problems += reader.diagnostics
         } else if file.root == nil, !problems.contains(where: { $0.location?.path == path }) {
             problems.append(Diagnostic(rule: .missingField, message: "site.yaml is empty: it needs at least a title",
-                                       location: SourceLocation(path: path, line: 1, column: 1), field: "title",
+                                       location: SourceLocation(path: path, line: 1, column: 1), field: .title,
                                        fix: "Add `title: …`."))
         }
         return site

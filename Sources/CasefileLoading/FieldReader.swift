@@ -27,7 +27,7 @@ package struct FieldReader {
                 rule: .typeMismatch,
                 message: "\(what) must be a mapping of fields, got \(node.kindDescription)",
                 location: location, collection: collection, recordID: recordID,
-                field: prefix.isEmpty ? nil : String(prefix.dropLast()), value: node.excerpt,
+                field: prefix.isEmpty ? nil : FieldName(asWritten: String(prefix.dropLast())), value: node.excerpt,
                 fix: "Write \(what) as `key: value` lines."))
             return nil
         }
@@ -60,7 +60,7 @@ package struct FieldReader {
                 phrase: Phrase(.messageUnknownField, ["field": .text(prefix + name)],
                                nearest: Suggestion.nearest(to: name, in: known.map(\.key))),
                 location: SourceLocation(path: path, mark: key.mark), collection: collection,
-                recordID: self.recordID, field: prefix + name, value: name,
+                recordID: self.recordID, field: FieldName(asWritten: prefix + name), value: name,
                 fix: Phrase(.fixUnknownField, ["fields": .text(known.map(\.key).joined(separator: ", "))])))
         }
     }
@@ -73,12 +73,17 @@ package struct FieldReader {
                     rule: .missingField,
                     phrase: Phrase(.messageMissingField, ["field": .text(prefix + key)]),
                     location: values[key].map { SourceLocation(path: path, mark: $0.mark) } ?? start,
-                    collection: collection, recordID: recordID, field: prefix + key,
+                    collection: collection, recordID: recordID, field: qualified(key),
                     fix: Phrase(.fixMissingField, ["field": .text(key)])))
             }
             return nil
         }
         return node
+    }
+
+    /// A key of this mapping as a field of the record: `sleepSchedule.sleep` in a nested reader.
+    private func qualified(_ key: String) -> FieldName {
+        FieldName(asWritten: prefix + key)
     }
 
     /// Where the value of `field` was written, when it is there.
@@ -96,7 +101,7 @@ package struct FieldReader {
             rule: .typeMismatch,
             message: "\(prefix)\(key) must be \(expected), got \(node.kindDescription)",
             location: SourceLocation(path: path, mark: node.mark), collection: collection,
-            recordID: recordID, field: prefix + key, value: node.excerpt, fix: fix))
+            recordID: recordID, field: qualified(key), value: node.excerpt, fix: fix))
     }
 
     /// A present value of the right type that is not one this field allows.
@@ -104,7 +109,7 @@ package struct FieldReader {
         let key = field.key
         diagnostics.append(Diagnostic(
             rule: .typeMismatch, message: "\(prefix)\(key) must be \(expected), got \"\(value)\"",
-            location: location(of: field), collection: collection, recordID: recordID, field: prefix + key,
+            location: location(of: field), collection: collection, recordID: recordID, field: qualified(key),
             value: value, fix: fix))
     }
 

@@ -13,7 +13,7 @@ package enum RecordDecoding {
             r.report(Diagnostic(rule: .invalidColor,
                                 phrase: Phrase(.messageInvalidColor, ["value": .text(color)],
                                                nearest: Suggestion.nearest(to: color, in: CSSColor.names)),
-                                location: r.location(of: .color), collection: .fruits, recordID: id, field: "color",
+                                location: r.location(of: .color), collection: .fruits, recordID: id, field: .color,
                                 value: color, fix: Phrase(.fixInvalidColor)))
         }
         return Fruit(id: Fruit.ID(id), name: name, color: color ?? "")
@@ -27,7 +27,7 @@ package enum RecordDecoding {
             if emoji.count != 1 {
                 r.report(Diagnostic(rule: .emoji, phrase: Phrase(.messageEmoji, ["count": .text(String(emoji.count)), "value": .text(emoji)]),
                                     location: r.location(of: .emoji), collection: .animals, recordID: id,
-                                    field: "emoji", value: emoji, fix: Phrase(.fixEmoji)))
+                                    field: .emoji, value: emoji, fix: Phrase(.fixEmoji)))
             }
         }
         if let paw = r.string(.pawSize) {
@@ -38,7 +38,7 @@ package enum RecordDecoding {
                                     phrase: Phrase(.messagePawSize, ["value": .text(paw)],
                                                    nearest: Suggestion.nearest(to: paw, in: Animal.PawSize.allCases.map(\.rawValue))),
                                     location: r.location(of: .pawSize), collection: .animals, recordID: id,
-                                    field: "pawSize", value: paw, fix: Phrase(.fixPawSize)))
+                                    field: .pawSize, value: paw, fix: Phrase(.fixPawSize)))
             }
         }
         if let fruits = r.stringList(.favoriteFruits) {
@@ -46,7 +46,7 @@ package enum RecordDecoding {
             for (fruit, place) in fruits {
                 if !seen.insert(fruit).inserted {
                     r.report(Diagnostic(rule: .duplicateFruit, phrase: Phrase(.messageDuplicateFavourite, ["id": .text(fruit)]),
-                                        location: place, collection: .animals, recordID: id, field: "favoriteFruits",
+                                        location: place, collection: .animals, recordID: id, field: .favoriteFruits,
                                         value: fruit, fix: Phrase(.fixDuplicateFavourite, ["id": .text(fruit)])))
                 } else {
                     animal.favoriteFruits.append(Fruit.ID(fruit))
@@ -61,7 +61,7 @@ package enum RecordDecoding {
                 r.report(Diagnostic(rule: .suspicionRange,
                                     phrase: Phrase(.messageSuspicionRange, ["value": .text(Numbers.plain(level))]),
                                     location: r.location(of: .suspicionLevel), collection: .animals, recordID: id,
-                                    field: "suspicionLevel", value: Numbers.plain(level),
+                                    field: .suspicionLevel, value: Numbers.plain(level),
                                     fix: Phrase(.fixSuspicionRange)))
             }
         }
@@ -75,7 +75,7 @@ package enum RecordDecoding {
                     r.report(Diagnostic(rule: .sleepEqualsWake,
                                         phrase: Phrase(.messageSleepEqualsWake, ["time": .text(sleep.description)]),
                                         location: r.location(of: .sleepSchedule), collection: .animals, recordID: id,
-                                        field: "sleepSchedule", value: sleep.description,
+                                        field: .sleepSchedule, value: sleep.description,
                                         fix: Phrase(.fixSleepEqualsWake)))
                 }
             }
@@ -93,7 +93,7 @@ package enum RecordDecoding {
                 r.report(Diagnostic(rule: .invalidDate,
                                     phrase: Phrase(.messageInvalidDate, ["value": .text(text)]),
                                     location: r.location(of: .nibbledAt), collection: .bulletins, recordID: id,
-                                    field: "nibbledAt", value: text,
+                                    field: .nibbledAt, value: text,
                                     fix: Phrase(.fixInvalidDate)))
             }
         }
@@ -118,7 +118,7 @@ package enum RecordDecoding {
         guard let id = r.string(.id, required: true) else { return nil }
         if !Slug.isValid(id) {
             r.report(Diagnostic(rule: .invalidID, phrase: Phrase(.messageInvalidID, ["id": .text(id)]),
-                                location: r.location(of: .id), collection: r.collection, recordID: id, field: "id",
+                                location: r.location(of: .id), collection: r.collection, recordID: id, field: .id,
                                 value: id, fix: Phrase(.fixInvalidID, ["id": .text(Slug.suggested(for: id))])))
         }
         return id
@@ -129,7 +129,7 @@ package enum RecordDecoding {
         guard let text = r.string(field, required: true) else { return "" }
         if text.allSatisfy(\.isWhitespace) {
             r.report(Diagnostic(rule: .blankName, phrase: Phrase(.messageBlank, ["field": .text(key)]), location: r.location(of: field),
-                                collection: r.collection, recordID: r.recordID, field: key, value: text,
+                                collection: r.collection, recordID: r.recordID, field: field, value: text,
                                 fix: Phrase(.fixBlank, ["field": .text(key)])))
         }
         return text
@@ -141,7 +141,7 @@ package enum RecordDecoding {
         guard let time = ClockTime(text) else {
             r.report(Diagnostic(rule: .invalidTime, phrase: Phrase(.messageInvalidTime, ["field": .text(key), "value": .text(text)]),
                                 location: r.location(of: field), collection: .animals, recordID: r.recordID,
-                                field: "sleepSchedule.\(key)", value: text,
+                                field: FieldName.sleepSchedule.member(field), value: text,
                                 fix: Phrase(.fixInvalidTime)))
             return nil
         }

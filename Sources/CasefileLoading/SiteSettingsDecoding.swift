@@ -21,7 +21,7 @@ package enum SiteSettingsDecoding {
             } else {
                 let hint = Suggestion.phrase(for: zone, in: TimeZone.knownTimeZoneIdentifiers)
                 r.report(Diagnostic(rule: .typeMismatch, message: "timeZone \"\(zone)\" is not an IANA time zone\(hint)",
-                                    location: r.location(of: .timeZone), field: "timeZone", value: zone,
+                                    location: r.location(of: .timeZone), field: .timeZone, value: zone,
                                     fix: "Write a name such as America/Los_Angeles or UTC."))
             }
         }
@@ -130,7 +130,7 @@ package enum SiteSettingsDecoding {
         if !(inspector.minWidth <= inspector.idealWidth && inspector.idealWidth <= inspector.maxWidth) {
             r.report(Diagnostic(rule: .typeMismatch,
                                 message: "inspector widths must satisfy minWidth ≤ idealWidth ≤ maxWidth, got \(Numbers.plain(inspector.minWidth)) / \(Numbers.plain(inspector.idealWidth)) / \(Numbers.plain(inspector.maxWidth))",
-                                location: r.start, field: "inspector",
+                                location: r.start, field: .inspector,
                                 fix: "Order the widths, such as 200 / 300 / 400."))
             inspector.idealWidth = min(max(inspector.idealWidth, inspector.minWidth), max(inspector.maxWidth, inspector.minWidth))
             inspector.maxWidth = max(inspector.maxWidth, inspector.minWidth)
@@ -154,7 +154,7 @@ package enum SiteSettingsDecoding {
                 } else {
                     r.report(Diagnostic(rule: .typeMismatch,
                                         message: "a detent must be a height in CSS px, medium or large (once each), got \"\(name)\"",
-                                        location: place, field: "sheet.detents", value: name,
+                                        location: place, field: FieldName.sheet.member(.detents), value: name,
                                         fix: "Write a list such as [200, medium, large]."))
                 }
             }
@@ -169,7 +169,7 @@ package enum SiteSettingsDecoding {
                 r.report(Diagnostic(rule: .typeMismatch,
                                     message: "backgroundInteractionUpThrough must be one of the detents (\(sheet.detents.map(\.description).joined(separator: ", "))) or none, got \"\(limit)\"",
                                     location: r.location(of: .backgroundInteractionUpThrough),
-                                    field: "sheet.backgroundInteractionUpThrough", value: limit,
+                                    field: FieldName.sheet.member(.backgroundInteractionUpThrough), value: limit,
                                     fix: "Name a detent from sheet.detents, or none."))
             }
         } else if let limit = sheet.backgroundInteractionUpThrough, !sheet.detents.contains(limit) {

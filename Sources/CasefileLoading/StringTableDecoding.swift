@@ -32,7 +32,7 @@ enum StringTableDecoding {
                         problems.append(Diagnostic(
                             rule: .typeMismatch,
                             message: "the plural forms of \"\(key)\" must map zero, one, two, few, many or other to text",
-                            location: SourceLocation(path: file.path, mark: formKey.mark), field: key, value: formKey.excerpt,
+                            location: SourceLocation(path: file.path, mark: formKey.mark), field: FieldName(asWritten: key), value: formKey.excerpt,
                             fix: "Write each form as `one: …`, `other: …` (the categories the language uses)."))
                         continue
                     }
@@ -42,7 +42,7 @@ enum StringTableDecoding {
             default:
                 problems.append(Diagnostic(rule: .typeMismatch,
                                            message: "\"\(key)\" must be text or plural forms, got \(value.kindDescription)",
-                                           location: place, field: key, value: value.excerpt,
+                                           location: place, field: FieldName(asWritten: key), value: value.excerpt,
                                            fix: "Write `\(key): \"…\"`."))
                 continue
             }

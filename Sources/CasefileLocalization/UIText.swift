@@ -21,6 +21,8 @@ public enum UIText: String, CaseIterable, Sendable {
     case chartSuspects, chartNibbles
     case feedTitle, feedEntryTitle, feedEntrySummary, feedBites, feedReportedBy, timeNotRecorded
     case listSeparator, clauseSeparator, sentenceEnd
+    // Field labels that only record descriptions use (RecordSchema).
+    case id, name, emoji, alibi, sleepSchedule, sleepAt, awakeAt, colour, nibbledAt, place, reportedBy
     // What each validation rule checks: `rule.<id>`.
     case ruleSyntax = "rule.syntax"
     case ruleOutsideLink = "rule.outside-link"

@@ -172,7 +172,7 @@ struct DataExports: Sendable {
         for p in validated.diagnostics {
             out.csvRow([p.severity.rawValue, p.ruleID, p.message, p.location?.path ?? "", p.location.map { String($0.line) } ?? "",
                         p.location.map { String($0.column) } ?? "", p.collection?.rawValue ?? "", p.recordID ?? "",
-                        p.field ?? "", p.value ?? ""])
+                        p.fieldKey, p.value ?? ""])
         }
     }
 

@@ -296,7 +296,7 @@ struct PageFrame {
         var invalid: [String: MustacheValue] = [:]
         for i in own {
             let problem = validated.diagnostics[i]
-            guard let field = problem.field else { continue }
+            guard let field = problem.field?.key else { continue }
             let entry = MustacheValue.fields([(.rule, .string(problem.ruleID)), (.message, .string(strings.message(problem)))])
             if invalid[field] == nil { invalid[field] = entry }
             if let dot = field.firstIndex(of: "."), invalid[String(field[..<dot])] == nil {
@@ -314,7 +314,7 @@ struct PageFrame {
         let problem = validated.diagnostics[i]
         return .fields([
             (.severity, .string(problem.severity.rawValue)), (.rule, .string(problem.ruleID)),
-            (.message, .string(strings.message(problem))), (.field, .string(problem.field ?? "")),
+            (.message, .string(strings.message(problem))), (.field, .string(problem.fieldKey)),
             (.location, .string(problem.location?.description ?? "")),
             (.href, .string(link(to: .validation, recordAt: i, fragment: validated.problemFragment(i)))),
         ])

@@ -5,7 +5,7 @@ import CasefileSite
 import CasefileValidation
 
 /// The columns of each table, for its header links and its pre-rendered orders: what a column is
-/// called, and its text in a listing. How records compare by a column is `TableSort`'s, which the
+/// called, and its text in a listing (a text per case of the table's column enumeration). How records compare by a column is `TableSort`'s, which the
 /// tables' default orders share.
 struct TableColumns: Sendable {
     /// A column as its header shows it.
@@ -31,14 +31,7 @@ struct TableColumns: Sendable {
 
     /// Each table's columns, in order.
     static func headers(_ table: PagePlan.Kind, _ strings: UIStrings = .english) -> [Header] {
-        let labels: [(UIText, Bool)] = switch table {
-        case .suspects: [(.suspect, false), (.favouriteFruits, false), (.suspicion, false)]
-        case .bulletins: [(.when, false), (.fruit, false), (.location, false), (.bites, true), (.suspects, false)]
-        case .fruits: [(.fruit, false), (.fans, true), (.bulletins, true)]
-        case .validation: [(.severity, false), (.message, false), (.rule, false), (.record, false), (.field, false),
-                            (.location, false)]
-        }
-        return zip(table.columnKeys, labels).map { Header(key: $0, label: strings.text($1.0), numeric: $1.1) }
+        table.columns.map { Header(key: $0.key, label: strings.text($0.label), numeric: $0.numeric) }
     }
 
     init(_ table: PagePlan.Kind, _ v: PlacedCase, _ strings: UIStrings = .english) {
@@ -52,38 +45,49 @@ struct TableColumns: Sendable {
         switch table {
         case .suspects:
             let animals = c.animals
-            texts = [
-                { "\(animals[$0].name) (\(animals[$0].species))" },
-                { animals[$0].favoriteFruits.map(fruitName).joined(separator: listSeparator) },
-                { strings.label(animals[$0].suspicion.label) },
-            ]
+            texts = SuspectColumn.allCases.map { column -> @Sendable (Int) -> String in
+                switch column {
+                case .suspect: { "\(animals[$0].name) (\(animals[$0].species))" }
+                case .fruits: { animals[$0].favoriteFruits.map(fruitName).joined(separator: listSeparator) }
+                case .suspicion: { strings.label(animals[$0].suspicion.label) }
+                }
+            }
         case .bulletins:
             let bulletins = c.bulletins
-            texts = [
-                { index.localTimes[$0].map(strings.when) ?? "—" },
-                { fruitName(bulletins[$0].fruit) },
-                { bulletins[$0].location },
-                { bulletins[$0].bites.map(strings.number) ?? "—" },
-                { strings.count(.awakeCount, index.suspectCount($0) - index.asleepSuspectCount($0)) + listSeparator
-                    + strings.count(.asleepCount, index.asleepSuspectCount($0)) },
-            ]
+            texts = BulletinColumn.allCases.map { column -> @Sendable (Int) -> String in
+                switch column {
+                case .when: { index.localTimes[$0].map(strings.when) ?? "—" }
+                case .fruit: { fruitName(bulletins[$0].fruit) }
+                case .location: { bulletins[$0].location }
+                case .bites: { bulletins[$0].bites.map(strings.number) ?? "—" }
+                case .suspects: {
+                    strings.count(.awakeCount, index.suspectCount($0) - index.asleepSuspectCount($0)) + listSeparator
+                        + strings.count(.asleepCount, index.asleepSuspectCount($0))
+                }
+                }
+            }
         case .fruits:
-            texts = [
-                { fruits[$0].name },
-                { strings.number(index.fans[$0].count) },
-                { strings.number(index.fruitBulletins[$0].count) },
-            ]
+            texts = FruitColumn.allCases.map { column -> @Sendable (Int) -> String in
+                switch column {
+                case .fruit: { fruits[$0].name }
+                case .fans: { strings.number(index.fans[$0].count) }
+                case .bulletins: { strings.number(index.fruitBulletins[$0].count) }
+                }
+            }
         case .validation:
             let problems = v.diagnostics
-            texts = [
-                { strings.label(problems[$0].severity) },
-                { strings.message(problems[$0]) },
-                { problems[$0].ruleID },
-                { problems[$0].recordID ?? "—" },
-                { problems[$0].field ?? "—" },
-                { problems[$0].location?.description ?? "—" },
-            ]
+            texts = ProblemColumn.allCases.map { column -> @Sendable (Int) -> String in
+                switch column {
+                case .severity: { strings.label(problems[$0].severity) }
+                case .message: { strings.message(problems[$0]) }
+                case .rule: { problems[$0].ruleID }
+                case .record: { problems[$0].recordID ?? "—" }
+                case .field: { problems[$0].field?.key ?? "—" }
+                case .location: { problems[$0].location?.description ?? "—" }
+                }
+            }
         }
+        // Both lists are made from the table's column enumeration, so they pair one to one.
         columns = zip(h, texts).map { Column(header: $0, text: $1) }
     }
 }

@@ -36,7 +36,7 @@ struct ValidationPage {
                 (.isError, .bool(problem.severity == .error)),
                 (.rule, .string(problem.ruleID)), (.ruleDescription, .string(frame.strings.summary(problem.rule))),
                 (.recordID, .string(problem.recordID ?? "")), (.recordHref, recordHref(problem).map { .string($0) } ?? .null),
-                (.field, .string(problem.field ?? "")), (.message, .string(frame.strings.message(problem))), (.fix, .string(frame.strings.fix(problem) ?? "")),
+                (.field, .string(problem.fieldKey)), (.message, .string(frame.strings.message(problem))), (.fix, .string(frame.strings.fix(problem) ?? "")),
                 (.value, .string(problem.value ?? "")), (.hasValue, .bool(problem.value != nil)),
                 (.location, .string(problem.location?.description ?? "")),
                 (.related, .list(problem.related.map { .string($0.description) })), (.hasRelated, .bool(!problem.related.isEmpty)),

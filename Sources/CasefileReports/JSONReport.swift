@@ -20,7 +20,7 @@ public struct JSONReport: Sendable {
             problems: f.diagnostics.map {
                 .init(rule: $0.ruleID, severity: $0.severity, message: $0.message, file: $0.location?.path,
                       line: $0.location?.line, column: $0.location?.column, collection: $0.collection,
-                      record: $0.recordID, field: $0.field, value: $0.value, fix: $0.fix,
+                      record: $0.recordID, field: $0.field?.key, value: $0.value, fix: $0.fix,
                       related: $0.related.isEmpty ? nil : $0.related.map { .init(file: $0.path, line: $0.line, column: $0.column) })
             })
         if let since {

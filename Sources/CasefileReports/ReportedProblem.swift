@@ -32,7 +32,7 @@ public struct ReportedProblem: Sendable, Hashable, Codable {
 
     /// What makes a diagnostic the same problem as a reported one.
     static func key(of d: Diagnostic) -> String {
-        key(rule: d.ruleID, collection: d.collection?.rawValue, record: d.recordID, field: d.field, message: d.message)
+        key(rule: d.ruleID, collection: d.collection?.rawValue, record: d.recordID, field: d.field?.key, message: d.message)
     }
 
     private static func key(rule: String, collection: String?, record: String?, field: String?, message: String) -> String {

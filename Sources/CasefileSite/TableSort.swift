@@ -1,7 +1,8 @@
 import CasefileModel
 import CasefileValidation
 
-/// How a table's records compare by each of its columns: what the table's default order
+/// How a table's records compare by each of its columns (a comparison per case of the table's
+/// column enumeration, `SuspectColumn` and the others): what the table's default order
 /// (site.yaml's `defaultOrder`) and its pre-rendered orders sort by. Text compares without regard
 /// to case; ties keep file order, so an order is the same every build. Descending is ascending
 /// reversed, ties too.
@@ -24,48 +25,55 @@ public struct TableSort: Sendable {
             let animals = c.animals
             count = animals.count
             let names = keys(animals.map(\.name))
-            before = [
-                { (names[$0], $0) < (names[$1], $1) },
-                { (animals[$0].favoriteFruits.count, $0) < (animals[$1].favoriteFruits.count, $1) },
-                { (animals[$0].suspicionLevel, $0) < (animals[$1].suspicionLevel, $1) },
-            ]
+            before = SuspectColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
+                switch column {
+                case .suspect: { (names[$0], $0) < (names[$1], $1) }
+                case .fruits: { (animals[$0].favoriteFruits.count, $0) < (animals[$1].favoriteFruits.count, $1) }
+                case .suspicion: { (animals[$0].suspicionLevel, $0) < (animals[$1].suspicionLevel, $1) }
+                }
+            }
         case .bulletins:
             let bulletins = c.bulletins
             count = bulletins.count
             let time: @Sendable (Int) -> Int = { bulletins[$0].nibbledAt?.secondsSince1970 ?? .min }
             let awake: @Sendable (Int) -> Int = { index.suspectCount($0) - index.asleepSuspectCount($0) }
             let fruitKeys = keys(bulletins.map { fruitName($0.fruit) }), places = keys(bulletins.map(\.location))
-            before = [
-                { (time($0), $0) < (time($1), $1) },
-                { (fruitKeys[$0], $0) < (fruitKeys[$1], $1) },
-                { (places[$0], $0) < (places[$1], $1) },
-                { (bulletins[$0].bites ?? -1, $0) < (bulletins[$1].bites ?? -1, $1) },
-                { (awake($0), $0) < (awake($1), $1) },
-            ]
+            before = BulletinColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
+                switch column {
+                case .when: { (time($0), $0) < (time($1), $1) }
+                case .fruit: { (fruitKeys[$0], $0) < (fruitKeys[$1], $1) }
+                case .location: { (places[$0], $0) < (places[$1], $1) }
+                case .bites: { (bulletins[$0].bites ?? -1, $0) < (bulletins[$1].bites ?? -1, $1) }
+                case .suspects: { (awake($0), $0) < (awake($1), $1) }
+                }
+            }
         case .fruits:
             count = fruits.count
             let names = keys(fruits.map(\.name))
-            before = [
-                { (names[$0], $0) < (names[$1], $1) },
-                { (index.fans[$0].count, $0) < (index.fans[$1].count, $1) },
-                { (index.fruitBulletins[$0].count, $0) < (index.fruitBulletins[$1].count, $1) },
-            ]
+            before = FruitColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
+                switch column {
+                case .fruit: { (names[$0], $0) < (names[$1], $1) }
+                case .fans: { (index.fans[$0].count, $0) < (index.fans[$1].count, $1) }
+                case .bulletins: { (index.fruitBulletins[$0].count, $0) < (index.fruitBulletins[$1].count, $1) }
+                }
+            }
         case .validation:
             count = problems.count
             let place: @Sendable (Int) -> (String, Int, Int) = { i in
                 (problems[i].location?.path ?? "", problems[i].location?.line ?? 0, problems[i].location?.column ?? 0)
             }
             let messages = keys(problems.map(\.message))
-            before = [
-                { (problems[$0].severity, $0) < (problems[$1].severity, $1) },
-                { (messages[$0], $0) < (messages[$1], $1) },
-                { (problems[$0].ruleID, $0) < (problems[$1].ruleID, $1) },
-                { (problems[$0].recordID ?? "", $0) < (problems[$1].recordID ?? "", $1) },
-                { (problems[$0].field ?? "", $0) < (problems[$1].field ?? "", $1) },
-                { let a = place($0), b = place($1); return (a.0, a.1, a.2, $0) < (b.0, b.1, b.2, $1) },
-            ]
+            before = ProblemColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
+                switch column {
+                case .severity: { (problems[$0].severity, $0) < (problems[$1].severity, $1) }
+                case .message: { (messages[$0], $0) < (messages[$1], $1) }
+                case .rule: { (problems[$0].ruleID, $0) < (problems[$1].ruleID, $1) }
+                case .record: { (problems[$0].recordID ?? "", $0) < (problems[$1].recordID ?? "", $1) }
+                case .field: { (problems[$0].fieldKey, $0) < (problems[$1].fieldKey, $1) }
+                case .location: { let a = place($0), b = place($1); return (a.0, a.1, a.2, $0) < (b.0, b.1, b.2, $1) }
+                }
+            }
         }
-        assert(before.count == table.columnKeys.count, "a comparison per column")
     }
 
     /// The records in column `column`'s ascending order.

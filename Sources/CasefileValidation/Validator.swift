@@ -88,7 +88,7 @@ public struct Validator: Sendable {
                     phrase: Phrase(collection == .animals ? .messageDuplicateAnimal : collection == .bulletins
                                        ? .messageDuplicateBulletin : .messageDuplicateFruit,
                                    ["id": .text(id.rawValue), "there": .text(there.description)]),
-                    location: here, collection: collection, recordID: id.rawValue, field: "id", value: id.rawValue,
+                    location: here, collection: collection, recordID: id.rawValue, field: .id, value: id.rawValue,
                     fix: Phrase(.fixDuplicateID),
                     related: [there]))
             }
@@ -119,7 +119,7 @@ public struct Validator: Sendable {
                                    nearest: Suggestion.nearest(to: fruit.rawValue, in: fruitIDs)),
                     location: m.animals[a].favoriteFruit(k),
                     collection: .animals, recordID: animal.id.rawValue,
-                    field: "favoriteFruits", value: fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
+                    field: .favoriteFruits, value: fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
             }
         }
         for (b, bulletin) in c.bulletins.enumerated() {
@@ -129,7 +129,7 @@ public struct Validator: Sendable {
                     phrase: Phrase(.messageNoFruit, ["id": .text(bulletin.fruit.rawValue)],
                                    nearest: Suggestion.nearest(to: bulletin.fruit.rawValue, in: fruitIDs)),
                     location: m.bulletins[b].place(\.fruit), collection: .bulletins, recordID: bulletin.id.rawValue,
-                    field: "fruit", value: bulletin.fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
+                    field: .fruit, value: bulletin.fruit.rawValue, fix: Phrase(.fixUnknownFruit)))
             }
             if let reporter = bulletin.reportedBy, index.animalPosition[reporter] == nil, c.site.reports(.unknownAnimal),
                !unread.contains(.animals) {
@@ -138,7 +138,7 @@ public struct Validator: Sendable {
                     phrase: Phrase(.messageNoAnimal, ["id": .text(reporter.rawValue)],
                                    nearest: Suggestion.nearest(to: reporter.rawValue, in: animalIDs)),
                     location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
-                    recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
+                    recordID: bulletin.id.rawValue, field: .reportedBy, value: reporter.rawValue,
                     fix: Phrase(.fixUnknownAnimal)))
             }
         }
@@ -176,7 +176,7 @@ public struct Validator: Sendable {
                     phrase: Phrase(.messageUnsupportedSuspicion, ["name": .text(animal.name), "label": .word(animal.suspicion.label.word),
                                                                   "count": .number(involved)]),
                     location: m.animals[a].place(\.suspicionLevel), collection: .animals, recordID: animal.id.rawValue,
-                    field: "suspicionLevel", value: Numbers.plain(animal.suspicionLevel),
+                    field: .suspicionLevel, value: Numbers.plain(animal.suspicionLevel),
                     fix: Phrase(.fixUnsupportedSuspicion)))
             }
         }
@@ -187,7 +187,7 @@ public struct Validator: Sendable {
                 rule: .reporterIsSuspect,
                 phrase: Phrase(.messageReporterIsSuspect, ["name": .text(c.animals[r].name), "fruit": .text(bulletin.fruit.rawValue)]),
                 location: m.bulletins[b].place(\.reportedBy), collection: .bulletins,
-                recordID: bulletin.id.rawValue, field: "reportedBy", value: reporter.rawValue,
+                recordID: bulletin.id.rawValue, field: .reportedBy, value: reporter.rawValue,
                 fix: Phrase(.fixReporterIsSuspect)))
         }
         let fansKnown = loaded.unreadCollections.isDisjoint(with: [.animals, .bulletins])

@@ -16,7 +16,7 @@ struct FieldDiagnosticTests {
             """])
         let d = try only("missing-field", in: loaded)
         #expect(d.severity == .error)
-        #expect(d.field == "name")
+        #expect(d.field?.key == "name")
         #expect(d.recordID == "owl")
         #expect(d.collection == .animals)
         #expect(d.message.contains("\"name\""))
@@ -32,7 +32,7 @@ struct FieldDiagnosticTests {
             ]
             """])
         let d = try only("missing-field", in: loaded)
-        #expect(d.field == "species")
+        #expect(d.field?.key == "species")
         #expect(d.recordID == "owl")
         // The object's `{` is line 3, column 5.
         #expect(d.location == place("animals.json", 3, 5))
@@ -47,7 +47,7 @@ struct FieldDiagnosticTests {
               species: Owl
             """])
         let d = try only("missing-field", in: loaded)
-        #expect(d.field == "id")
+        #expect(d.field?.key == "id")
         #expect(d.location == place("animals.yaml", 4, 3))
         #expect(loaded.caseContent.animals.map(\.id) == ["fox"])
     }
@@ -59,7 +59,7 @@ struct FieldDiagnosticTests {
               species: Fox
             """])
         let d = try only("missing-field", in: loaded)
-        #expect(d.field == "name")
+        #expect(d.field?.key == "name")
         // `~` is line 2, column 9.
         #expect(d.location == place("animals.yaml", 2, 9))
     }
@@ -73,7 +73,7 @@ struct FieldDiagnosticTests {
             """])
         let d = try only("type-mismatch", in: loaded)
         #expect(d.severity == .error)
-        #expect(d.field == "suspicionLevel")
+        #expect(d.field?.key == "suspicionLevel")
         #expect(d.recordID == "fox")
         // `  suspicionLevel: ` is 18 characters: the `"` of "high" is column 19 of line 4.
         #expect(d.location == place("animals.yaml", 4, 19))
@@ -91,7 +91,7 @@ struct FieldDiagnosticTests {
               favoriteFruits: elstar
             """])
         let d = try only("type-mismatch", in: loaded)
-        #expect(d.field == "favoriteFruits")
+        #expect(d.field?.key == "favoriteFruits")
         // `  favoriteFruits: ` is 18 characters: `elstar` starts at column 19 of line 5.
         #expect(d.location == place("animals.yaml", 5, 19))
         #expect(d.message.contains("list"))
@@ -121,8 +121,8 @@ struct FieldDiagnosticTests {
             [{"id": "b1", "fruit": "elstar", "nibbledAt": "2023-06-05T23:10:00-07:00", "location": "Pond", "bites": 2.5}]
             """])
         let mismatches = loaded.diagnostics.with(rule: "type-mismatch")
-        #expect(Set(mismatches.compactMap(\.field)) == ["suspicionLevel", "favoriteFruits", "bites"])
-        let level = try #require(mismatches.first { $0.field == "suspicionLevel" })
+        #expect(Set(mismatches.compactMap(\.field?.key)) == ["suspicionLevel", "favoriteFruits", "bites"])
+        let level = try #require(mismatches.first { $0.field?.key == "suspicionLevel" })
         // `"0.5"` starts at column 67 of line 1.
         #expect(level.location == place("animals.json", 1, 67))
     }
@@ -136,13 +136,13 @@ struct FieldDiagnosticTests {
         let d = try only("unknown-field", in: loaded)
         #expect(d.severity == .warning)
         #expect(d.message.contains(#"did you mean "species""#))
-        #expect(d.field == "speces")
+        #expect(d.field?.key == "speces")
         #expect(d.recordID == "fox")
         // The key `speces` is line 3, column 3.
         #expect(d.location == place("animals.yaml", 3, 3))
         // `species` itself is then missing.
         let missing = try only("missing-field", in: loaded)
-        #expect(missing.field == "species")
+        #expect(missing.field?.key == "species")
     }
 
     @Test func unknownNestedFieldNamesItsPath() async throws {
@@ -155,11 +155,11 @@ struct FieldDiagnosticTests {
                 wak: "06:00"
             """])
         let unknown = try only("unknown-field", in: loaded)
-        #expect(unknown.field == "sleepSchedule.wak")
+        #expect(unknown.field?.key == "sleepSchedule.wak")
         #expect(unknown.message.contains(#"did you mean "wake""#))
         #expect(unknown.location == place("animals.yaml", 6, 5))
         let missing = try only("missing-field", in: loaded)
-        #expect(missing.field == "sleepSchedule.wake")
+        #expect(missing.field?.key == "sleepSchedule.wake")
     }
 
     @Test func unknownFieldFarFromAnyKnownOneHasNoSuggestion() async throws {

@@ -9,7 +9,7 @@ enum Examples {
     static let duplicate = Diagnostic(
         rule: .duplicateID, message: "id \"crow\" is used twice",
         location: SourceLocation(path: "data/wild animals.yaml", line: 12, column: 7),
-        collection: .animals, recordID: "crow", field: "id", value: "crow", fix: "Rename one of them.",
+        collection: .animals, recordID: "crow", field: .id, value: "crow", fix: "Rename one of them.",
         related: [SourceLocation(path: "data/wild animals.yaml", line: 3, column: 7)])
 
     /// A warning about a record, with no place in a file.

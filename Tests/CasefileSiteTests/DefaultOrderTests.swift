@@ -53,12 +53,12 @@ import CasefileValidationTestSupport
 
             """)))
         let mismatches = v.diagnostics.with(rule: "type-mismatch")
-        let when = try #require(mismatches.first { $0.field == "defaultOrder.bulletins" })
+        let when = try #require(mismatches.first { $0.field?.key == "defaultOrder.bulletins" })
         // `  bulletins: ` is 13 characters: the value starts at column 14 of line 3.
         #expect(when.location == place("site.yaml", 3, 14))
         #expect(when.message.contains("when, fruit, location, bites, suspects"))
         #expect(when.fix?.contains(#"Did you mean "when"?"#) == true)
-        let fans = try #require(mismatches.first { $0.field == "defaultOrder.fruits" })
+        let fans = try #require(mismatches.first { $0.field?.key == "defaultOrder.fruits" })
         // `  fruits: ` is 10 characters: column 11 of line 4.
         #expect(fans.location == place("site.yaml", 4, 11))
         #expect(fans.message.contains(#"got "fans sideways""#))

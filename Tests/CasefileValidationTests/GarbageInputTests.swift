@@ -58,7 +58,7 @@ struct GarbageInputTests {
     @Test func emptySiteYaml() async throws {
         let loaded = try await loadCase(["site.yaml": ""], displayPath: "Cases/small")
         let d = try only("missing-field", in: loaded)
-        #expect(d.field == "title")
+        #expect(d.field?.key == "title")
         #expect(d.location == place("site.yaml", 1, 1))
     }
 
@@ -118,7 +118,7 @@ struct GarbageInputTests {
         site += "title: *a8\n"
         let loaded = try await loadCase(["site.yaml": site], displayPath: "Cases/small")
         #expect(loaded.diagnostics.with(rule: "unknown-field").count == 9)
-        #expect(loaded.diagnostics.contains { $0.ruleID == "type-mismatch" && $0.field == "title" })
+        #expect(loaded.diagnostics.contains { $0.ruleID == "type-mismatch" && $0.field?.key == "title" })
     }
 
     @Test func siteYamlThatIsAList() async throws {

@@ -67,7 +67,7 @@ struct SeverityOverrideTests {
         let validated = try await validate(["site.yaml": "title: T\nvalidation: {rules: {emoji: wraning}}\n"])
         let mismatch = try only("type-mismatch", in: validated)
         #expect(mismatch.fix == #"Did you mean "warning"?"#)
-        #expect(mismatch.field == "validation.rules.emoji")
+        #expect(mismatch.field?.key == "validation.rules.emoji")
     }
 
     @Test func badSeverityAndUnknownRuleAreReported() async throws {

@@ -107,7 +107,7 @@ struct ValidatorRuleTests {
         #expect(d.message.contains(#"no fruit with id "elstr""#))
         #expect(d.message.contains(#"did you mean "elstar""#))
         #expect(d.value == "elstr")
-        #expect(d.field == "favoriteFruits")
+        #expect(d.field?.key == "favoriteFruits")
         #expect(d.location?.path == "animals.yaml")
         #expect(d.location?.line == 4)
     }

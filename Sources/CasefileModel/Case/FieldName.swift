@@ -15,6 +15,17 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { key }
 
+    /// A key as a file wrote it, for a problem about a key Casefile does not know (an unknown
+    /// field, a string table's key). Code that names a field it knows uses the constants.
+    public init(asWritten key: String) {
+        self.key = key
+    }
+
+    /// A field of a nested mapping, `parent.child` (`sleepSchedule.sleep`, `sheet.detents`).
+    public func member(_ child: FieldName) -> FieldName {
+        FieldName(key + "." + child.key)
+    }
+
     // A record of any collection
     public static let id = FieldName("id")
     public static let name = FieldName("name")
@@ -87,12 +98,11 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
         self.key = table.rawValue
     }
 
-    /// The keys each mapping may hold.
-    public static let fruitFields: [FieldName] = [.id, .name, .color]
-    public static let animalFields: [FieldName] = [.id, .name, .species, .emoji, .pawSize, .favoriteFruits, .suspicionLevel,
-                                                   .alibi, .sleepSchedule]
-    public static let scheduleFields: [FieldName] = [.sleep, .wake]
-    public static let bulletinFields: [FieldName] = [.id, .fruit, .nibbledAt, .location, .bites, .reportedBy]
+    /// The keys each mapping may hold (a record's, from its kind's `RecordSchema`).
+    public static var fruitFields: [FieldName] { RecordSchema.fruits.keys }
+    public static var animalFields: [FieldName] { RecordSchema.animals.keys }
+    public static var scheduleFields: [FieldName] { RecordSchema.animals.field(.sleepSchedule)?.type.members.map(\.name) ?? [] }
+    public static var bulletinFields: [FieldName] { RecordSchema.bulletins.keys }
     public static let siteFields: [FieldName] = [.title, .description, .baseURL, .timeZone, .language, .pageSize, .exports,
                                                  .feed, .filters, .orders, .defaultOrder, .inspector, .sheet, .markdown,
                                                  .validation, .limits]

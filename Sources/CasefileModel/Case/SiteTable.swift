@@ -4,14 +4,7 @@ public enum SiteTable: String, Sendable, Hashable, CaseIterable {
 
     /// The keys of the table's columns, in order: what an order's path and site.yaml's
     /// `defaultOrder` call them.
-    public var columnKeys: [String] {
-        switch self {
-        case .suspects: ["suspect", "fruits", "suspicion"]
-        case .bulletins: ["when", "fruit", "location", "bites", "suspects"]
-        case .fruits: ["fruit", "fans", "bulletins"]
-        case .validation: ["severity", "message", "rule", "record", "field", "location"]
-        }
-    }
+    public var columnKeys: [String] { columns.map(\.key) }
 
     /// Its position in `allCases`, for per-table storage without hashing.
     public var ordinal: Int {

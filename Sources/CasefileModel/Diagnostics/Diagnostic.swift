@@ -10,7 +10,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// The collection and record the problem concerns, when it concerns one.
     public var collection: CaseCollection?
     public var recordID: String?
-    public var field: String?
+    /// The field it concerns, as the file writes its key (`sleepSchedule.wake` for a nested one).
+    public var field: FieldName?
     /// The offending value as written, when there is one.
     public var value: String?
     /// How to fix it.
@@ -23,7 +24,7 @@ public struct Diagnostic: Sendable, Hashable {
     public var fixPhrase: Phrase?
 
     public init(rule: Rule, message: String, location: SourceLocation?, collection: CaseCollection? = nil,
-                recordID: String? = nil, field: String? = nil, value: String? = nil, fix: String? = nil,
+                recordID: String? = nil, field: FieldName? = nil, value: String? = nil, fix: String? = nil,
                 related: [SourceLocation] = [], phrase: Phrase? = nil, fixPhrase: Phrase? = nil) {
         self.rule = rule
         self.severity = rule.defaultSeverity
@@ -42,7 +43,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// A problem whose message and fix are phrases of the string tables: the English ones
     /// (`message`, `fix`) are the built-in English table's text of them.
     public init(rule: Rule, phrase: Phrase, location: SourceLocation?, collection: CaseCollection? = nil,
-                recordID: String? = nil, field: String? = nil, value: String? = nil, fix: Phrase? = nil,
+                recordID: String? = nil, field: FieldName? = nil, value: String? = nil, fix: Phrase? = nil,
                 related: [SourceLocation] = []) {
         self.init(rule: rule, message: UIStrings.english.text(phrase), location: location, collection: collection,
                   recordID: recordID, field: field, value: value, fix: fix.map(UIStrings.english.text), related: related,
@@ -51,6 +52,9 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// The rule's id, as reports print it.
     public var ruleID: String { rule.id }
+
+    /// The field's key, or nothing, as reports print it.
+    public var fieldKey: String { field?.key ?? "" }
 
     /// The same problem with its places below `folder` as the user named it (`SourceLocation.under`).
     public func under(_ folder: String) -> Diagnostic {
@@ -70,7 +74,7 @@ extension Diagnostic {
         case (nil, _?): return false
         case (_?, nil): return true
         default:
-            return (a.ruleID, a.recordID ?? "", a.field ?? "", a.message) < (b.ruleID, b.recordID ?? "", b.field ?? "", b.message)
+            return (a.ruleID, a.recordID ?? "", a.fieldKey, a.message) < (b.ruleID, b.recordID ?? "", b.fieldKey, b.message)
         }
     }
 }
