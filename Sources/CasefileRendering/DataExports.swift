@@ -63,9 +63,7 @@ struct DataExports: Sendable {
 
     /// A fruit's own values (what the digest compares).
     static func own(_ fruit: Fruit, _ out: inout ExportText) {
-        out.key("id"); out.string(fruit.id.rawValue)
-        out.key("name"); out.string(fruit.name)
-        out.key("color"); out.string(fruit.color)
+        fields(of: fruit, &out)
     }
 
     private func fruit(_ f: Int, _ out: inout ExportText) {
@@ -78,10 +76,9 @@ struct DataExports: Sendable {
 
     private func fruitRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        out.csvRow(["id", "name", "color", "fans", "bulletins"])
+        out.csvRow(Self.csvKeys(Fruit.schema) + ["fans", "bulletins"])
         for f in c.fruits.indices {
-            let fruit = c.fruits[f]
-            out.csvRow([fruit.id.rawValue, fruit.name, fruit.color, String(index.fans[f].count), String(index.fruitBulletins[f].count)])
+            out.csvRow(Self.csvValues(of: c.fruits[f]) + [String(index.fans[f].count), String(index.fruitBulletins[f].count)])
         }
     }
 
@@ -89,23 +86,8 @@ struct DataExports: Sendable {
 
     /// An animal's own values, with its suspicion label after the level.
     static func own(_ animal: Animal, _ out: inout ExportText) {
-        out.key("id"); out.string(animal.id.rawValue)
-        out.key("name"); out.string(animal.name)
-        out.key("species"); out.string(animal.species)
-        out.key("emoji"); out.string(animal.emoji)
-        out.key("pawSize"); out.string(animal.pawSize.rawValue)
-        out.key("favoriteFruits"); out.strings(animal.favoriteFruits.map(\.rawValue))
-        out.key("suspicionLevel"); out.number(Numbers.plain(animal.suspicionLevel))
-        out.key("suspicionLabel"); out.string(animal.suspicion.label.rawValue)
-        out.key("alibi"); out.string(animal.alibi)
-        out.key("sleepSchedule")
-        if let schedule = animal.sleepSchedule {
-            out.beginObject()
-            out.key("sleep"); out.string(schedule.sleep.description)
-            out.key("wake"); out.string(schedule.wake.description)
-            out.endObject()
-        } else {
-            out.null()
+        fields(of: animal, &out) { field, out in
+            if field == .suspicionLevel { out.key("suspicionLabel"); out.string(animal.suspicion.label.rawValue) }
         }
     }
 
@@ -119,15 +101,15 @@ struct DataExports: Sendable {
 
     private func animalRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        out.csvRow(["id", "name", "species", "emoji", "pawSize", "favoriteFruits", "suspicionLevel", "suspicionLabel",
-                    "alibi", "sleep", "wake", "bulletins", "asleepAtBulletins"])
+        let suspicionLevel = Self.csvKeys(Animal.schema).firstIndex(of: FieldName.suspicionLevel.key).map { $0 + 1 } ?? 0
+        var keys = Self.csvKeys(Animal.schema)
+        keys.insert("suspicionLabel", at: suspicionLevel)
+        out.csvRow(keys + ["bulletins", "asleepAtBulletins"])
         for a in c.animals.indices {
             let animal = c.animals[a]
-            out.csvRow([animal.id.rawValue, animal.name, animal.species, animal.emoji ?? "", animal.pawSize.rawValue,
-                        animal.favoriteFruits.map(\.rawValue).joined(separator: ";"), Numbers.plain(animal.suspicionLevel),
-                        animal.suspicion.label.rawValue, animal.alibi ?? "",
-                        animal.sleepSchedule?.sleep.description ?? "", animal.sleepSchedule?.wake.description ?? "",
-                        String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))])
+            var values = Self.csvValues(of: animal)
+            values.insert(animal.suspicion.label.rawValue, at: suspicionLevel)
+            out.csvRow(values + [String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))])
         }
     }
 
@@ -135,12 +117,7 @@ struct DataExports: Sendable {
 
     /// A bulletin's own values.
     static func own(_ bulletin: Bulletin, _ out: inout ExportText) {
-        out.key("id"); out.string(bulletin.id.rawValue)
-        out.key("fruit"); out.string(bulletin.fruit.rawValue)
-        out.key("nibbledAt"); out.string(bulletin.nibbledAt?.written.iso8601)
-        out.key("location"); out.string(bulletin.location)
-        out.key("bites"); out.int(bulletin.bites)
-        out.key("reportedBy"); out.string(bulletin.reportedBy?.rawValue)
+        fields(of: bulletin, &out)
     }
 
     private func bulletin(_ b: Int, _ out: inout ExportText) {
@@ -155,13 +132,68 @@ struct DataExports: Sendable {
 
     private func bulletinRows(_ out: inout ExportText) {
         let c = validated.caseContent, index = validated.index
-        out.csvRow(["id", "fruit", "nibbledAt", "location", "bites", "reportedBy", "suspects", "suspectsAwake", "suspectsAsleep"])
+        out.csvRow(Self.csvKeys(Bulletin.schema) + ["suspects", "suspectsAwake", "suspectsAsleep"])
         for b in c.bulletins.indices {
-            let bulletin = c.bulletins[b]
             let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            out.csvRow([bulletin.id.rawValue, bulletin.fruit.rawValue, bulletin.nibbledAt?.written.iso8601 ?? "", bulletin.location,
-                        bulletin.bites.map(String.init) ?? "", bulletin.reportedBy?.rawValue ?? "", String(all), String(all - asleep),
-                        String(asleep)])
+            out.csvRow(Self.csvValues(of: c.bulletins[b]) + [String(all), String(all - asleep), String(asleep)])
+        }
+    }
+
+    // MARK: A record's own fields, from its description
+
+    /// The record's fields as JSON members, in its description's order (an absent one `null`, a
+    /// group an object of its members); `after` writes what follows a field (a label worked out
+    /// from it).
+    static func fields<Record: DescribedRecord>(of record: Record, _ out: inout ExportText,
+                                                after: (FieldName, inout ExportText) -> Void = { _, _ in }) {
+        for field in Record.schema.fields {
+            out.key(field.key)
+            let value = record.value(of: field.name)
+            if case let .group(values) = value {
+                out.beginObject()
+                for (member, value) in zip(field.type.members, values) {
+                    out.key(member.key)
+                    json(value, &out)
+                }
+                out.endObject()
+            } else {
+                json(value, &out)
+            }
+            after(field.name, &out)
+        }
+    }
+
+    private static func json(_ value: FieldValue, _ out: inout ExportText) {
+        switch value {
+        case .absent: out.null()
+        case let .text(text): out.string(text)
+        case let .number(number): out.number(Numbers.plain(number))
+        case let .whole(number): out.int(number)
+        case let .list(ids): out.strings(ids)
+        case .group: out.null()
+        }
+    }
+
+    /// A CSV header's keys for a record's own fields: a group's members by their own keys.
+    static func csvKeys(_ schema: RecordSchema) -> [String] {
+        schema.fields.flatMap { field in field.type.members.isEmpty ? [field.key] : field.type.members.map(\.key) }
+    }
+
+    /// A record's own fields as CSV cells, matching `csvKeys` (absent: empty; ids joined by `;`).
+    static func csvValues<Record: DescribedRecord>(of record: Record) -> [String] {
+        Record.schema.fields.flatMap { field -> [String] in
+            if field.type.members.isEmpty { return [csv(record.value(of: field.name))] }
+            return field.type.members.map { csv(record.value(of: $0.name)) }
+        }
+    }
+
+    private static func csv(_ value: FieldValue) -> String {
+        switch value {
+        case .absent, .group: ""
+        case let .text(text): text
+        case let .number(number): Numbers.plain(number)
+        case let .whole(number): String(number)
+        case let .list(ids): ids.joined(separator: ";")
         }
     }
 

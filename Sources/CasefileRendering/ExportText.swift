@@ -47,6 +47,15 @@ struct ExportText {
         needsComma = false
     }
 
+    /// A member's key that is not a literal of the code (a field's, from its record's description).
+    mutating func key(_ name: String) {
+        comma()
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
     mutating func string(_ value: String?) {
         guard let value else { return null() }
         comma()
