@@ -111,6 +111,10 @@ done
 for command in "${commands[@]}"; do
   grep -q "^   casefile $command" "$work/man.txt" || fail "the man page has no section for $command"
 done
+# serve's options, which the page derives from the command definition.
+for option in --edit --no-edit --host --idle-timeout; do
+  grep -qF -- "$option" "$work/man.txt" || fail "the man page does not name serve's $option"
+done
 echo "$(wc -l < "$work/man.txt") lines at 80 columns"
 
 echo "== completions"
@@ -131,6 +135,13 @@ done
 for command in "${commands[@]}"; do
   grep -qw "$command" <<< "$offered" || fail "bash does not offer $command after 'casefile '"
 done
+# serve's editing flags, in each script as swift-argument-parser writes them: --edit, --no-edit
+# in bash and zsh, -l edit and -l no-edit in fish.
+for script in "$bash_script" "$completions/zsh/vendor-completions/_casefile"; do
+  grep -qF -- "--no-edit" "$script" && grep -qE -- "--edit\b" "$script" || fail "$script does not name --edit and --no-edit"
+done
+fish_script="$completions/fish/vendor_completions.d/casefile.fish"
+grep -qE -- "-l '?no-edit" "$fish_script" && grep -qE -- "-l '?edit" "$fish_script" || fail "$fish_script does not name --edit and --no-edit"
 echo "bash offers: $offered"
 
 # On a CI machine (root, CI=true), the package is also installed as a user installs it: apt

@@ -5,25 +5,21 @@ import Hummingbird
 /// its connection is closed instead of reading the body to its end: each byte of a body counts as
 /// activity for the idle timeout, so a body trickled in would otherwise hold the connection for
 /// as long as the client likes. (Hummingbird closes a connection whose request body was handed
-/// to `consumeWithInboundCloseHandler` once the answer is sent.)
+/// to `consumeWithInboundCloseHandler` once the answer is sent.) A write to the editor's routes
+/// gets its body to read, through the same handler: `WriteGuardMiddleware` reads it within a bound
+/// and a deadline, and its connection too is closed after the answer.
 struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
         let declared = request.headers[.contentLength].map { $0 != "0" } ?? false
         guard declared || request.headers[.transferEncoding] != nil else { return try await next(request, context) }
-        return try await request.body.consumeWithInboundCloseHandler({ _ in try await next(request, context) },
-                                                                     onInboundClosed: {})
-    }
-}
-
-/// GET and HEAD only: anything else is 405 with an Allow header, before it reaches a file.
-struct ReadOnlyMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response {
-        guard request.method == .get || request.method == .head else {
-            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD", .contentLength: "0"])
-        }
-        return try await next(request, context)
+        let write = EditorPaths.isWrite(request)
+        return try await request.body.consumeWithInboundCloseHandler({ body in
+            guard write else { return try await next(request, context) }
+            var request = request
+            request.body = body
+            return try await next(request, context)
+        }, onInboundClosed: {})
     }
 }
 

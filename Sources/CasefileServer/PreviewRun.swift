@@ -15,10 +15,13 @@ public struct PreviewRun: Sendable {
     public var limits: ServerLimits
     public var watch: Bool
     public var mode: WatchMode
+    /// Whether pages may change the case's files, and the run's secret.
+    public var access: EditAccess
 
     public init(options: BuildOptions, host: String, port: Int, limits: ServerLimits = ServerLimits(), watch: Bool,
-                mode: WatchMode) {
+                mode: WatchMode, access: EditAccess) {
         (self.options, self.host, self.port, self.limits, self.watch, self.mode) = (options, host, port, limits, watch, mode)
+        self.access = access
     }
 
     /// What a run tells the one who started it, in this order: how it watches, the first build,
@@ -57,7 +60,9 @@ public struct PreviewRun: Sendable {
         events.built(first)
 
         let listening = events.listening
-        var services: [any Service] = [session.server.application(host: host, port: port, limits: limits) { listening($0) }]
+        var services: [any Service] = [session.server.application(host: host, port: port, limits: limits, access: access) {
+            listening($0)
+        }]
         if let watcher { services.append(RebuildService(session: session, watcher: watcher, report: events.rebuilt)) }
         var logger = Logger(label: "casefile-serve")
         logger.logLevel = .critical

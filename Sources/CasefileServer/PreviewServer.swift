@@ -5,7 +5,9 @@ import NIOCore
 import ServiceLifecycle
 
 /// The HTTP side of `casefile serve`: Hummingbird's router with its file middleware over the
-/// served folder, the live-reload endpoint, GET and HEAD only, and the site's 404 page.
+/// served folder, the live-reload endpoint, the site's 404 page, and the guards: the Host check
+/// on every request while on loopback, GET and HEAD anywhere, POST only under `/_casefile/` and
+/// only through the `WriteGuard`.
 public struct PreviewServer: Sendable {
     public let site: URL
     public let state: PreviewState
@@ -17,12 +19,17 @@ public struct PreviewServer: Sendable {
         self.hub = hub
     }
 
-    /// The router, for in-process tests and for `application`.
-    public func router(limits: ServerLimits = ServerLimits()) -> Router<BasicRequestContext> {
+    /// The router, for in-process tests and for `application`. `bound` holds the write guard once
+    /// the server knows its port. The editor's routes are added to it as POST routes under
+    /// `/_casefile/`: the middlewares, which run before any route, let only checked writes reach
+    /// them, with their form in `PreviewRequestContext.editForm`.
+    public func router(limits: ServerLimits = ServerLimits(), guard bound: BoundGuard) -> Router<PreviewRequestContext> {
         let files = SiteFiles(root: site, state: state)
-        let router = Router()
+        let router = Router(context: PreviewRequestContext.self)
         router.middlewares.add(RequestBodyMiddleware())
-        router.middlewares.add(ReadOnlyMiddleware())
+        router.middlewares.add(HostCheckMiddleware(bound: bound))
+        router.middlewares.add(MethodMiddleware(access: bound.access))
+        router.middlewares.add(WriteGuardMiddleware(bound: bound, limits: limits.form, deadline: limits.idleTimeout))
         router.middlewares.add(NotFoundPageMiddleware(files: files))
         router.middlewares.add(FileMiddleware(fileProvider: files, cacheControl: .init([(.init(type: .any), [.noCache])]),
                                               searchForIndexHtml: true)
@@ -65,19 +72,26 @@ public struct PreviewServer: Sendable {
         "sarif": MediaType(type: .application, subType: "sarif+json", parameter: ("charset", "utf-8")),
     ]
 
-    /// The application listening on `host:port` (0: a free port); `onRunning` hears the port bound.
-    public func application(host: String, port: Int, limits: ServerLimits = ServerLimits(),
+    /// The application listening on `host:port` (0: a free port), editing as `access` says;
+    /// `onRunning` hears the port bound (once the write guard knows it too).
+    public func application(host: String, port: Int, limits: ServerLimits = ServerLimits(), access: EditAccess,
                             onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         var logger = Logger(label: "casefile-serve")
         logger.logLevel = .error
+        let bound = BoundGuard(access: access)
         return Application(
-            router: router(limits: limits),
+            router: router(limits: limits, guard: bound),
             // The idle timeout closes a connection that sends no whole request head in time:
             // Hummingbird counts a request from its parsed head, so bytes trickling in do not
             // keep the connection alive; while a response is being sent it does not apply.
             server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "casefile"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            onServerRunning: { channel in
+                // Before the server accepts its first connection: no request finds the guard unmade.
+                let boundPort = channel.localAddress?.port ?? port
+                await bound.bound(port: boundPort, address: channel.localAddress?.ipAddress)
+                await onRunning(boundPort)
+            },
             logger: logger)
     }
 }

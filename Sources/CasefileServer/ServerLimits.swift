@@ -9,7 +9,10 @@ public struct ServerLimits: Sendable, Equatable {
     /// How long a connection may go without sending a whole request head: from when it opens,
     /// and again after each answer. A client trickling its head byte by byte is closed after it;
     /// a request being answered (a live-reload stream, a long download) is not.
+    /// Also how long the body of a write to the editor may take to arrive.
     public var idleTimeout: Duration
+    /// The most a form sent to the editor may hold.
+    public var form: FormLimits
 
     public static let defaultReloadStreams = 1000
     public static let defaultIdleTimeout = Duration.seconds(30)
@@ -18,9 +21,11 @@ public struct ServerLimits: Sendable, Equatable {
     /// watcher, page requests and the files they read.
     public static let descriptorReserve = 256
 
-    public init(reloadStreams: Int = defaultReloadStreams, idleTimeout: Duration = defaultIdleTimeout) {
+    public init(reloadStreams: Int = defaultReloadStreams, idleTimeout: Duration = defaultIdleTimeout,
+                form: FormLimits = FormLimits()) {
         self.reloadStreams = reloadStreams
         self.idleTimeout = idleTimeout
+        self.form = form
     }
 
     /// These limits with no more reload streams than `descriptors` open files leave room for,

@@ -19,6 +19,15 @@ struct Serve: AsyncParsableCommand {
             At most --max-reload-streams pages listen for reloads at once (more get 503); a \
             connection that sends no whole request head within --idle-timeout seconds is closed.
 
+            Editing: while the server listens on loopback (127.0.0.1, another 127.x.y.z, ::1 or \
+            localhost) its pages may change the case's files; --no-edit turns that off. With --host \
+            set to another address editing is off unless --edit is given, and then anyone who can \
+            reach that address can change the case's files. A write must come from one of the \
+            server's own pages (its Origin) and carry the secret of this run. On loopback the \
+            server answers only requests whose Host is one of its own names with its port \
+            (localhost:PORT, the --host address:PORT); others get 421, so that a web page whose \
+            name points at 127.0.0.1 can read nothing.
+
             Exit status: 0 stopped, 2 it could not run (a case folder it cannot read, a template \
             that does not parse at start, a port in use).
 
@@ -45,6 +54,10 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Open the site in the default browser once it is served (xdg-open or open).")
     var open = false
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Let the served pages change the case's files (default: on when --host is loopback, off otherwise)."))
+    var edit: Bool?
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
         "Close a connection that has not sent a whole request head for this long.", valueName: "seconds"))
@@ -85,6 +98,8 @@ struct Serve: AsyncParsableCommand {
         })
         let report = RebuildReport(terminal: terminal, folder: caseOptions.content)
         let (host, content, open) = (self.host, caseOptions.content, self.open)
+        let access = EditAccess(host: host, edit: edit)
+        if let warning = access.warning { terminal.error(warning) }
         var events = PreviewRun.Events()
         events.watching = { mode in
             if mode == .poll { terminal.print("Watching by polling (--poll, CASEFILE_WATCH=poll, or inotify unavailable)") }
@@ -98,6 +113,7 @@ struct Serve: AsyncParsableCommand {
             stopDuringBuild.cancel()
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             terminal.print("Serving \(content) at \(address) (Ctrl-C to stop)")
+            terminal.print(access.summary)
             guard open else { return }
             // A server listening on every address is opened on loopback.
             let local = ["0.0.0.0", "::"].contains(host) ? "http://127.0.0.1:\(port)/" : address
@@ -110,7 +126,7 @@ struct Serve: AsyncParsableCommand {
                            + "\(DescriptorLimit.current ?? 0))")
         }
         let run = PreviewRun(options: options, host: host, port: port, limits: limits, watch: !noWatch,
-                             mode: poll ? .poll : .preferred)
+                             mode: poll ? .poll : .preferred, access: access)
         do {
             try await run.run(in: folder, events: events)
         } catch {

@@ -7,6 +7,8 @@ import Testing
 
 /// The preview server's HTTP answers, in process (Hummingbird's router test client): methods,
 /// content types, validators, the 404 page, and the snippet in what is sent but never on disk.
+/// The test client names the host `localhost` with no port (80): the server here is told it
+/// listens on port 80.
 @Suite struct HTTPTests {
     static func withApp(_ body: @Sendable @escaping (any TestClientProtocol, PreviewSession) async throws -> Void)
         async throws {
@@ -14,7 +16,8 @@ import Testing
         defer { workspace.remove() }
         let session = try await workspace.session()
         defer { session.removeFolder() }
-        let app = Application(router: session.server.router())
+        let bound = BoundGuard(access: EditAccess(host: "127.0.0.1"), port: 80)
+        let app = Application(router: session.server.router(guard: bound))
         try await app.test(.router) { client in try await body(client, session) }
     }
 

@@ -63,7 +63,7 @@ extension RawHTTP {
 
     /// Sends a GET for `target` and reads the answer, bytes and all, until the server closes.
     static func download(_ port: Int, _ target: String, headers: [String: String] = [:]) async throws -> Download {
-        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         let channel = try await connect(port)
@@ -89,7 +89,7 @@ extension RawHTTP {
     static func head(_ port: Int, _ target: String) async throws -> Answer {
         let channel = try await connect(port)
         let head = try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            try await outbound.write(ByteBuffer(string: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
             var text = ""
             for try await chunk in inbound {
                 text += String(buffer: chunk)

@@ -192,7 +192,7 @@ extension ServeCommandTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         for expected in ["Example:", "casefile serve", "--host", "--port", "--no-watch", "--content", "--templates",
-                         "--idle-timeout", "--max-reload-streams"] {
+                         "--idle-timeout", "--max-reload-streams", "--edit", "--no-edit", "421"] {
             #expect(text.contains(expected), "serve --help lacks \(expected)")
         }
     }

@@ -45,7 +45,9 @@ struct Workspace {
 func withLiveServer<T: Sendable>(_ session: PreviewSession, watch: WatchMode? = nil, limits: ServerLimits = ServerLimits(),
                                  _ body: @Sendable @escaping (Int) async throws -> T) async throws -> T {
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let app = session.server.application(host: "127.0.0.1", port: 0, limits: limits) { port in portContinuation.yield(port) }
+    let app = session.server.application(host: "127.0.0.1", port: 0, limits: limits, access: EditAccess(host: "127.0.0.1")) {
+        port in portContinuation.yield(port)
+    }
     var services: [any Service] = [app]
     if let watch {
         let folders = PreviewSession.watchedFolders(content: session.build.options.content,
@@ -100,13 +102,17 @@ enum RawHTTP {
             }
     }
 
-    /// Sends `method target` with `headers` and reads the answer until the server closes.
-    static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:]) async throws
-        -> Answer {
+    /// Sends `method target` with `headers` (and `body`, with its Content-Length) and reads the
+    /// answer until the server closes. The Host header is `127.0.0.1:PORT` unless `headers` gives
+    /// one; a Host given as "" is left out.
+    static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:],
+                     body: String? = nil) async throws -> Answer {
         let channel = try await connect(port)
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        request += "\r\n"
+        let host = headers["Host"] ?? "127.0.0.1:\(port)"
+        var request = "\(method) \(target) HTTP/1.1\r\n" + (host.isEmpty ? "" : "Host: \(host)\r\n") + "Connection: close\r\n"
+        for (name, value) in headers where name != "Host" { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Length: \(body.utf8.count)\r\n" }
+        request += "\r\n" + (body ?? "")
         let text = try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(string: request))
             var received = ByteBuffer()
@@ -129,7 +135,7 @@ struct EventStream: ~Copyable {
     static func with<T: Sendable>(_ port: Int, _ body: (inout EventStream) async throws -> T) async throws -> T {
         let channel = try await RawHTTP.connect(port)
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: "GET \(PageDecoration.eventsPath) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            try await outbound.write(ByteBuffer(string: "GET \(PageDecoration.eventsPath) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
             var stream = EventStream(iterator: inbound.makeAsyncIterator())
             try await stream.waitFor(": casefile serve")
             return try await body(&stream)

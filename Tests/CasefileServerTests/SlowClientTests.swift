@@ -8,7 +8,7 @@ import Testing
 /// timeout passes, one trickling a request body is answered and closed at once, and other
 /// clients are answered meanwhile; live-reload streams outlive the timeout.
 @Suite(.serialized) struct SlowClientTests {
-    static let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    static func request(_ port: Int) -> [UInt8] { Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8) }
     static let clients = 200
     /// The timeout the server is started with (the default is 30 s; the test would take minutes).
     static let timeout = 2.0
@@ -26,14 +26,15 @@ import Testing
         /// Sends a request head announcing a body of 1,000 bytes, then the body a byte a second.
         case trickleBody
 
-        /// What is sent at once, and then what is sent a byte a second.
-        var bytes: (atOnce: [UInt8], trickled: [UInt8]) {
+        /// What is sent at once, and then what is sent a byte a second, to a server on `port`.
+        func bytes(_ port: Int) -> (atOnce: [UInt8], trickled: [UInt8]) {
             switch self {
-            case .trickle: ([], SlowClientTests.request)
+            case .trickle: ([], SlowClientTests.request(port))
             case .silent: ([], [])
-            case .idleAfterAnswer: (SlowClientTests.request, [])
+            case .idleAfterAnswer: (SlowClientTests.request(port), [])
             case .trickleBody:
-                (Array("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n".utf8), Array(repeating: 120, count: 1000))
+                (Array("POST / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 1000\r\n\r\n".utf8),
+                 Array(repeating: 120, count: 1000))
             }
         }
     }
@@ -55,7 +56,7 @@ import Testing
         return try await channel.executeThenClose { inbound, outbound in
             try await withThrowingTaskGroup(of: Part.self) { group in
                 group.addTask {
-                    let (atOnce, trickled) = manner.bytes
+                    let (atOnce, trickled) = manner.bytes(port)
                     // On a slow machine (or under a sanitizer) the server may have closed the
                     // connection before this first write: that is the outcome, not a failure.
                     if !atOnce.isEmpty {
@@ -150,7 +151,7 @@ import Testing
         for (manner, outcome) in outcomes {
             let closedAfter = try #require(outcome.closedAfter, "a \(manner) client was still connected after \(Self.giveUp) s")
             #expect(closedAfter < Self.timeout + 8, "a \(manner) client was closed after \(closedAfter) s")
-            let bytes = manner.bytes
+            let bytes = manner.bytes(port)
             if manner == .trickleBody {
                 // Answered (405) and closed at once, without waiting for the body.
                 #expect(outcome.answered)
@@ -158,7 +159,7 @@ import Testing
             } else {
                 #expect(closedAfter >= Self.timeout / 2, "a \(manner) client was closed after only \(closedAfter) s")
                 #expect(outcome.answered == (manner == .idleAfterAnswer), "a \(manner) client answered: \(outcome.answered)")
-                if manner == .trickle { #expect(outcome.sent < Self.request.count, "the head was sent whole") }
+                if manner == .trickle { #expect(outcome.sent < Self.request(port).count, "the head was sent whole") }
             }
         }
         #expect(pageSeconds.max()! < 2, "pages took \(pageSeconds) s")
@@ -207,7 +208,7 @@ import Testing
                 group.addTask {
                     let channel = try await RawHTTP.connect(port)
                     try await channel.executeThenClose { inbound, outbound in
-                        try await outbound.write(ByteBuffer(string: "GET /evidence.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+                        try await outbound.write(ByteBuffer(string: "GET /evidence.bin HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
                         var iterator = inbound.makeAsyncIterator()
                         _ = try await iterator.next()
                         sink.yield()
