@@ -21,7 +21,7 @@ let package = Package(
         .executable(name: "casefile", targets: ["casefile"]),
         // The pipeline, every layer of it (the fuzz targets in Fuzz/ call into several).
         .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileSite", "CasefileValidation",
-                                                "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileKit"]),
+                                                "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileEditing", "CasefileKit"]),
         // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
         .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
     ],
@@ -131,6 +131,9 @@ let package = Package(
         .target(name: "CasefileLocalization", dependencies: ["CasefileTemplates"]),
         // Reading a case folder: YAML and JSON into records, with every field's place.
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", "CasefileLocalization", .product(name: "Yams", package: "Yams")]),
+        // The editor's saves: a record's fields changed, added or removed, a record appended or
+        // deleted, by rewriting only the bytes of what changed, read back before it is kept.
+        .target(name: "CasefileEditing", dependencies: ["CasefileModel", "CasefileLoading", .product(name: "Yams", package: "Yams")]),
         // The rules that need more than one field, the cross-references between records, and the
         // notes compiled (parsed, their case links checked, to be placed).
         .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileMarkdown"]),
@@ -209,6 +212,9 @@ let package = Package(
         .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization", "CasefileTemplates"]),
         .testTarget(name: "CasefileLoadingTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
+                                   .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CasefileEditingTests",
+                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing", "CasefileTestSupport",
                                    .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CasefileValidationTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileValidation", "CasefileTemplates", "CasefileTestSupport",
