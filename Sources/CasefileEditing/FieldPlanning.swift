@@ -186,17 +186,7 @@ struct FieldPlanner {
             splices.replace(entry.keyStart..<after.keyStart, with: "")
             return
         }
-        let eol = text.endOfLine(end)
-        if eol < text.bytes.count {
-            splices.replace(lineStart..<text.pastBreak(eol), with: "")
-        } else if lineStart > text.bodyStart {
-            // The file's last line, without a line break: the break before it goes.
-            var breakStart = lineStart - 1
-            if breakStart > text.bodyStart, text.bytes[breakStart] == 0x0A, text.bytes[breakStart - 1] == 0x0D { breakStart -= 1 }
-            splices.replace(breakStart..<eol, with: "")
-        } else {
-            splices.replace(lineStart..<eol, with: "")
-        }
+        splices.replace(text.lineRemoval(from: lineStart, through: end), with: "")
     }
 }
 

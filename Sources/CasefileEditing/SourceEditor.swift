@@ -82,16 +82,7 @@ public struct SourceEditor: Sendable {
                 first = above
             }
             if first > text.bodyStart || first == start { start = first }
-            let eol = text.endOfLine(place.end)
-            if eol < text.bytes.count {
-                splices.replace(start..<text.pastBreak(eol), with: "")
-            } else if start > text.bodyStart {
-                var breakStart = start - 1
-                if breakStart > text.bodyStart, text.bytes[breakStart] == 0x0A, text.bytes[breakStart - 1] == 0x0D { breakStart -= 1 }
-                splices.replace(breakStart..<eol, with: "")
-            } else {
-                splices.replace(start..<eol, with: "")
-            }
+            splices.replace(text.lineRemoval(from: start, through: place.end), with: "")
         }
         let new = try splices.apply(to: bytes)
         try ReadBack.verify(old: list, newBytes: new, format: format, collection: collection, expecting: .delete(item: item))

@@ -128,4 +128,16 @@ struct SourceText: Sendable {
         while j > start, bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09 { j -= 1 }
         return j
     }
+
+    /// The bytes that remove the lines from `lineStart` to the one holding `end`: through its
+    /// line break, or, on a last line without one, with the break before it (so that a file
+    /// without a final newline stays without one).
+    func lineRemoval(from lineStart: Int, through end: Int) -> Range<Int> {
+        let eol = endOfLine(end)
+        if eol < bytes.count { return lineStart..<pastBreak(eol) }
+        guard lineStart > bodyStart else { return lineStart..<eol }
+        var breakStart = lineStart - 1
+        if breakStart > bodyStart, bytes[breakStart] == 0x0A, bytes[breakStart - 1] == 0x0D { breakStart -= 1 }
+        return breakStart..<eol
+    }
 }
