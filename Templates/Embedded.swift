@@ -47,7 +47,17 @@ public enum BuiltinTemplates {
         "ar": text(PackageResources.ar_yaml),
     ]
 
-    private static func text(_ bytes: [UInt8]) -> String {
+    fileprivate static func text(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
+}
+
+extension BuiltinTemplates {
+    /// The preview's editor (`casefile serve` only; never part of a built site): the form that
+    /// takes a record panel's place, the confirmation of a delete, and their styles, by name.
+    public static let editor: [String: String] = [
+        "editor": text(PackageResources.editor_mustache),
+        "editor-delete": text(PackageResources.editor_delete_mustache),
+        "editor-style": text(PackageResources.editor_style_mustache),
+    ]
 }

@@ -43,7 +43,7 @@ package struct CaseFolder: Sendable {
     }
 
     /// Whether the folder at `relative` is, links resolved, inside the case folder.
-    func holds(folder relative: String) -> Bool {
+    package func holds(folder relative: String) -> Bool {
         (url.appendingPathComponent(relative).resolvingSymlinksInPath().path + "/").hasPrefix(resolvedPrefix)
     }
 

@@ -23,6 +23,11 @@ public enum UIText: String, CaseIterable, Sendable {
     case listSeparator, clauseSeparator, sentenceEnd
     // Field labels that only record descriptions use (RecordSchema).
     case id, name, emoji, alibi, sleepSchedule, sleepAt, awakeAt, colour, nibbledAt, place, reportedBy
+    // The preview's editor (casefile serve only): its sections and the words of its forms.
+    case identity, interview, none, note, interviewNotes
+    case edit, editTitle, newSuspect, newBulletin, newFruit, save, cancel, deleteRecord, previewNote, notSaved
+    case savedRecord, addedRecord, deletedRecord, undo, undoneRecord, edits, noEdits, deleteTitle, deleteReferences
+    case deleteNote, conflictTitle, conflictHelp, onDisk, undoConflict
     // What each validation rule checks: `rule.<id>`.
     case ruleSyntax = "rule.syntax"
     case ruleOutsideLink = "rule.outside-link"

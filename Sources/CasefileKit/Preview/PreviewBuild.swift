@@ -34,6 +34,10 @@ public actor PreviewBuild {
     /// Whether the pages on disk are those of an earlier build (the case has errors).
     private var keptPages = false
     private var onDisk: OnDisk?
+    /// The version of each data file (by absolute path) as it was before the last full load read
+    /// it: a change reported for a file still at that version is no change (the editor's own
+    /// save, which it rebuilt at once, reported again by the watcher).
+    private var dataStamps: [String: FileStamp] = [:]
 
     public init(options: BuildOptions) {
         self.options = options
@@ -45,6 +49,7 @@ public actor PreviewBuild {
         let start = Date()
         var update = PreviewUpdate()
         update.scope = .everything
+        dataStamps = stampDataFiles()
         do {
             let prepared = try await BuildPipeline(options: options).prepare()
             (templates, loaded, notes, placed, refs) =
@@ -61,6 +66,12 @@ public actor PreviewBuild {
     /// folder) changed.
     public func update(changed paths: [String]) async -> PreviewUpdate {
         let folders = CaseFolders(options: options)
+        let paths = paths.filter { path in
+            guard folders.classify(path) == .data, let known = dataStamps[URL(fileURLWithPath: path).standardizedFileURL.path] else {
+                return true
+            }
+            return FileStamp.of(path) != known
+        }
         let changes = Set(paths.compactMap(folders.classify))
         guard !changes.isEmpty else { return PreviewUpdate() }
         guard var current = loaded, let before = placed, templates != nil, !changes.contains(.data) else {
@@ -109,6 +120,23 @@ public actor PreviewBuild {
         }
         update.seconds = Date().timeIntervalSince(start)
         return update
+    }
+
+    /// The data files' versions now, by absolute path.
+    private func stampDataFiles() -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        for name in SourceChange.dataFiles {
+            let path = options.content.appendingPathComponent(name).standardizedFileURL.path
+            if let stamp = FileStamp.of(path) { stamps[path] = stamp }
+        }
+        return stamps
+    }
+
+    /// What the editor reads: the case as last loaded and placed, and its notes' compilation;
+    /// nil while the case could not be loaded or rendered (the editor then edits nothing).
+    public func editorBase() -> EditorBase? {
+        guard let loaded, let placed else { return nil }
+        return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options)
     }
 
     private func fail(_ error: any Error, _ update: inout PreviewUpdate) {

@@ -6,6 +6,14 @@ package enum CSSColor {
         isValid(text) ? text : "transparent"
     }
 
+    /// `#rrggbb` (lowercase) for a colour written in hex, `#rgb` expanded, as a colour input
+    /// takes it; nil for a name or anything else.
+    package static func hex(_ text: String) -> String? {
+        guard text.hasPrefix("#"), isValid(text) else { return nil }
+        let digits = text.dropFirst().lowercased()
+        return "#" + (digits.count == 3 ? digits.map { "\($0)\($0)" }.joined() : digits)
+    }
+
     package static func isValid(_ text: String) -> Bool {
         if text.hasPrefix("#") {
             let hex = text.dropFirst()

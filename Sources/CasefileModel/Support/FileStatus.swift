@@ -50,3 +50,27 @@ package struct FileStatus: Sendable, Equatable {
         }
     }
 }
+
+/// Which version of a file a path holds: its inode and device, size and modification time. An
+/// atomic save (a new file renamed over the old) is a new inode; a write in place a new size or
+/// time.
+package struct FileStamp: Sendable, Hashable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// The file at `path` (links followed); nil when nothing is there.
+    package static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return FileStamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                         seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+    }
+}

@@ -1,0 +1,482 @@
+import Foundation
+import CasefileLocalization
+import CasefileModel
+import CasefileLoading
+import CasefileMarkdown
+import CasefileMustache
+import CasefileTemplates
+import CasefileEditing
+import CasefileOutput
+
+/// The preview's editor: the forms that edit, add and delete records, and the saves they post.
+/// A save is checked with the rules of `casefile validate` before anything is written; it
+/// changes only the bytes of the values that changed (`SourceEditor`), writes atomically, and is
+/// kept on an undo list. Saves are serialised by the actor. The case folder's files are the only
+/// truth: each save reads its file again, and a record whose bytes changed since its form opened
+/// is not overwritten.
+public actor RecordEditor {
+    let build: PreviewBuild
+    /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages).
+    let rebuild: @Sendable ([String]) async -> Void
+    private var log: [EditRecord] = []
+    private var libraries: [String: MustacheLibrary] = [:]
+
+    public init(build: PreviewBuild, rebuild: @escaping @Sendable ([String]) async -> Void) {
+        self.build = build
+        self.rebuild = rebuild
+    }
+
+    /// The saves since the preview started, newest first.
+    public var edits: [EditRecord] { log.reversed() }
+
+    /// The save numbered `number`.
+    public func edit(_ number: Int) -> EditRecord? { log.first { $0.number == number } }
+
+    // MARK: Forms
+
+    /// The form of record `target`, to show in its panel's place; `action` is where it posts
+    /// (the page's own address with its query and the panel's marker).
+    public func form(_ target: EditTarget, action: String, cancel: String, deleteHref: String?, grabbers: String,
+                     hidden: [(name: String, value: String)]) async -> EditorAnswer {
+        guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        guard let id = target.id else {
+            let schema = RecordSchema.of(target.collection)
+            var form = RecordForm(schema: schema, state: FormState(defaultsFor: schema), panelID: Self.newPanel,
+                                  title: strings(base).text(Self.newTitle(target.collection)), action: action, cancelHref: cancel,
+                                  hidden: hidden)
+            form.grabbers = grabbers
+            form.choices = base.choices
+            if target.collection != .fruits { form.note = "" }
+            return render(form, base, status: 200)
+        }
+        guard let found = try? current(target.collection, id: id, base) else { return .missing(Self.noRecord(target)) }
+        var form = RecordForm(schema: RecordSchema.of(target.collection), state: found.state(base.zone), panelID: id,
+                              title: strings(base).text(.editTitle, ["name": found.name]), action: action, cancelHref: cancel,
+                              hidden: hidden + [(Self.versionField, found.version)])
+        form.grabbers = grabbers
+        form.deleteHref = deleteHref
+        form.choices = base.choices
+        if target.collection != .fruits { form.note = readNote(target.collection, id, base) ?? "" }
+        let problems = base.placed.diagnostics.filter { $0.collection == target.collection && $0.recordID == id }
+        mark(problems, on: &form, strings(base), heading: false)
+        return render(form, base, status: 200)
+    }
+
+    // MARK: Saving
+
+    /// A submitted form (`pairs`, as posted): saved and rebuilt, answered with the record's page;
+    /// or its problems at their fields, nothing written; or the note's preview, nothing written.
+    /// `page(id, fragment)` makes the address of the record's page after the save.
+    public func submit(_ target: EditTarget, pairs: [(name: String, value: String)], action: String, cancel: String,
+                       deleteHref: String?, grabbers: String, hidden: [(name: String, value: String)]) async -> EditorAnswer {
+        guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        let strings = strings(base)
+        let schema = RecordSchema.of(target.collection)
+        let submitted = FormState(submitted: pairs, schema: schema)
+        let value = { (name: String) in pairs.first { $0.name == name }?.value }
+        let noteText = value(Self.noteField).map { $0.replacingOccurrences(of: "\r\n", with: "\n") }
+        guard let path = base.file(of: target.collection) ?? (target.id == nil ? Self.newFile(target.collection, base) : nil) else {
+            return .missing(Self.noRecord(target))
+        }
+        let url = base.options.content.appendingPathComponent(path)
+        if let refusal = Self.refuseLink(url, path) { return .refused(refusal) }
+        let bytes = (try? Self.read(url)) ?? []
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection)
+
+        var form = RecordForm(schema: schema, state: submitted, panelID: target.id ?? Self.newPanel, title: "", action: action,
+                              cancelHref: cancel, hidden: hidden)
+        form.grabbers = grabbers
+        form.deleteHref = deleteHref
+        form.choices = base.choices
+        if target.collection != .fruits { form.note = noteText ?? "" }
+
+        let newBytes: [UInt8]
+        let oldID = target.id
+        var found: Found?
+        do {
+            if let id = oldID {
+                guard let record = try current(target.collection, id: id, base, bytes: bytes) else {
+                    return .missing(Self.noRecord(target))
+                }
+                found = record
+                form.title = strings.text(.editTitle, ["name": record.name])
+                form.hidden.append((Self.versionField, value(Self.versionField) ?? record.version))
+                if value(Self.versionField) != record.version {
+                    // Changed on disk since the form opened: nothing is written. The form keeps what
+                    // was typed, shows beside each field what the file holds now, and carries the
+                    // new version, so that saving it again is a choice made with both in view.
+                    form.alertHeading = strings.text(.conflictTitle)
+                    form.alert = [(nil, strings.text(.conflictHelp))]
+                    form.hidden.removeAll { $0.name == Self.versionField }
+                    form.hidden.append((Self.versionField, record.version))
+                    let disk = record.state(base.zone)
+                    for (name, values) in disk.values where values != submitted.list(name) {
+                        form.onDisk[name] = values.joined(separator: ", ")
+                    }
+                    for (name, values) in submitted.values where disk.values[name] == nil && !values.isEmpty {
+                        form.onDisk[name] = "—"
+                    }
+                    return render(form, base, status: 409)
+                }
+                let changes = FormChanges.changes(schema, submitted: submitted, original: record.state(base.zone), zone: base.zone)
+                newBytes = changes.isEmpty ? bytes : try editor.set(fields: changes, item: record.item)
+            } else {
+                form.title = strings.text(Self.newTitle(target.collection))
+                var fields = FormChanges.newRecord(schema, submitted: submitted, zone: base.zone)
+                if !fields.contains(where: { $0.key == FieldName.id.key }) {
+                    let id = Self.proposedID(submitted[FieldName.name.key].isEmpty ? submitted[FieldName.location.key]
+                                                 : submitted[FieldName.name.key], taken: Set(base.choices[target.collection]?.map(\.id) ?? []))
+                    fields.insert(EditField(FieldName.id.key, .text(id)), at: 0)
+                    form.state = FormState(values: submitted.values.merging([FieldName.id.key: [id]]) { $1 })
+                }
+                newBytes = try editor.append(fields: fields)
+            }
+        } catch let error as EditRefusal {
+            form.alertHeading = strings.count(.notSaved, 1)
+            form.alert = [(error.field, error.message)]
+            if let field = error.field { form.errors[field] = error.message }
+            return render(form, base, status: 422)
+        } catch {
+            return .refused("\(path) could not be read: \(error)")
+        }
+        let newID = form.state[FieldName.id.key].trimmingCharacters(in: .whitespaces)
+
+        if value("_action") == "preview" {
+            form.notePreview = preview(noteText ?? "", base)
+            return render(form, base, status: 200)
+        }
+
+        let after = newBytes == bytes ? base.placed.diagnostics
+            : await EditCheck.problems(base, collection: target.collection, path: path, bytes: newBytes)
+        let blocking = EditCheck.blocking(after, before: base.placed.diagnostics, collection: target.collection, id: newID)
+        if !blocking.isEmpty {
+            let own = after.filter { $0.collection == target.collection && $0.recordID == newID }
+            mark(own.filter { $0.severity != .error }, on: &form, strings, heading: false)
+            mark(blocking, on: &form, strings, heading: true)
+            return render(form, base, status: 422)
+        }
+
+        // Valid: write the data file (when it changed) and the note (when it changed).
+        var files: [EditRecord.FileChange] = []
+        if newBytes != bytes {
+            files.append(EditRecord.FileChange(path: url.path, before: base.file(of: target.collection) == nil ? nil : bytes,
+                                               after: newBytes))
+        }
+        if target.collection != .fruits, let noteText {
+            let notes = Self.noteChanges(target.collection, oldID: oldID, newID: newID, text: noteText, base)
+            files += notes
+        }
+        let summaryName = form.state[target.collection == .bulletins ? FieldName.location.key : FieldName.name.key]
+        let summary = strings.text(oldID == nil ? .addedRecord : .savedRecord, ["name": summaryName.isEmpty ? newID : summaryName])
+        if files.isEmpty, let found { return .redirect(found.address(base, saved: nil)) }
+        if let failure = Self.apply(files) { return .refused(failure) }
+        let number = (log.last?.number ?? 0) + 1
+        log.append(EditRecord(number: number, summary: summary, files: files))
+        await rebuild(files.map(\.path))
+        guard let rebuilt = await build.editorBase(), let i = rebuilt.position(of: newID, in: target.collection) else {
+            return .redirect("/?saved=\(number)")
+        }
+        let place = rebuilt.place(of: i, in: target.collection)
+        return .redirect("/" + place.page + "?saved=\(number)#" + place.fragment)
+    }
+
+    // MARK: Deleting
+
+    /// The confirmation of a delete: what names the record, and what becomes of it.
+    public func confirmDelete(_ target: EditTarget, action: String, cancel: String, grabbers: String,
+                              hidden: [(name: String, value: String)]) async -> EditorAnswer {
+        guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        guard let id = target.id, let found = try? current(target.collection, id: id, base) else {
+            return .missing(Self.noRecord(target))
+        }
+        let strings = strings(base)
+        let names = Self.namedBy(target.collection, id: id, base)
+        let hasNote = target.collection != .fruits && readNote(target.collection, id, base) != nil
+        let page = DeletePanel(panelID: id, title: strings.text(.deleteTitle, ["name": found.name]), action: action, cancel: cancel,
+                               grabbers: grabbers, hidden: hidden + [(Self.versionField, found.version)], references: names,
+                               note: hasNote ? "notes/\(target.collection.rawValue)/\(id).md" : nil)
+        return .panel(html: library(base).render(page.context(strings), template: "editor-delete"), panelID: id, status: 200)
+    }
+
+    /// Deletes the record (and its note when `deleteNote` was ticked).
+    public func delete(_ target: EditTarget, pairs: [(name: String, value: String)]) async -> EditorAnswer {
+        guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        guard let id = target.id, let path = base.file(of: target.collection) else { return .missing(Self.noRecord(target)) }
+        let url = base.options.content.appendingPathComponent(path)
+        if let refusal = Self.refuseLink(url, path) { return .refused(refusal) }
+        guard let bytes = try? Self.read(url), let found = try? current(target.collection, id: id, base, bytes: bytes) else {
+            return .missing(Self.noRecord(target))
+        }
+        let strings = strings(base)
+        if pairs.first(where: { $0.name == Self.versionField })?.value != found.version {
+            return .refused(strings.text(.conflictTitle) + ". " + strings.text(.conflictHelp))
+        }
+        let newBytes: [UInt8]
+        do {
+            newBytes = try SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection)
+                .delete(item: found.item)
+        } catch {
+            return .refused(error.message)
+        }
+        var files = [EditRecord.FileChange(path: url.path, before: bytes, after: newBytes)]
+        if pairs.contains(where: { $0.name == Self.deleteNoteField }), target.collection != .fruits,
+           let note = Self.notePath(target.collection, id, base), let old = try? Self.read(note) {
+            files.append(EditRecord.FileChange(path: note.path, before: old, after: nil))
+        }
+        if let failure = Self.apply(files) { return .refused(failure) }
+        let number = (log.last?.number ?? 0) + 1
+        log.append(EditRecord(number: number, summary: strings.text(.deletedRecord, ["name": found.name]), files: files))
+        await rebuild(files.map(\.path))
+        return .redirect("/" + SiteLayout.page(target.collection.pageKind) + "?saved=\(number)")
+    }
+
+    // MARK: Undo
+
+    /// Puts back the files of save `number` as they were before it, when each is still as the
+    /// save left it; else nothing is written and the answer says which file changed since.
+    public func undo(_ number: Int) async -> EditorAnswer {
+        guard let index = log.firstIndex(where: { $0.number == number }), !log[index].undone else {
+            return .missing("There is no save \(number) to undo.")
+        }
+        let base = await build.editorBase()
+        let strings = base.map(strings) ?? .english
+        for file in log[index].files where (try? Self.read(URL(fileURLWithPath: file.path))) != file.after {
+            return .refused(strings.text(.undoConflict, ["file": file.path]))
+        }
+        let back = log[index].files.map { EditRecord.FileChange(path: $0.path, before: $0.after, after: $0.before) }
+        if let failure = Self.apply(back) { return .refused(failure) }
+        log[index].undone = true
+        await rebuild(back.map(\.path))
+        return .redirect("/_casefile/edits")
+    }
+
+    // MARK: Helpers
+
+    static let versionField = "_version"
+    static let noteField = "_note"
+    static let deleteNoteField = "_deleteNote"
+    static let newPanel = "_new"
+    static let notLoaded = "The case does not load, so nothing can be edited: fix the error in the file (the terminal and the "
+        + "validation page say where) and save it."
+
+    static func noRecord(_ target: EditTarget) -> String {
+        "There is no \(target.collection.singular) \"\(target.id ?? "")\" in the case (any more)."
+    }
+
+    static func newTitle(_ collection: CaseCollection) -> UIText {
+        switch collection {
+        case .animals: .newSuspect
+        case .bulletins: .newBulletin
+        case .fruits: .newFruit
+        }
+    }
+
+    /// A new collection's file, when the case has none yet: YAML, as the sample writes it.
+    static func newFile(_ collection: CaseCollection, _ base: EditorBase) -> String {
+        collection.rawValue + ".yaml"
+    }
+
+    /// An id made from `name` by the slug rules, unique among `taken` (`-2`, `-3`… appended).
+    static func proposedID(_ name: String, taken: Set<String>) -> String {
+        var stem = Slug.suggested(for: name)
+        if stem.isEmpty || !Slug.isValid(stem) { stem = "record" }
+        var id = stem, n = 2
+        while taken.contains(id) { id = "\(stem)-\(n)"; n += 1 }
+        return id
+    }
+
+    struct Found: Sendable {
+        var record: any DescribedRecord
+        var item: Int
+        var index: Int
+        var version: String
+        var name: String
+        var collection: CaseCollection
+
+        func state(_ zone: TimeZone) -> FormState {
+            switch record {
+            case let animal as Animal: FormState(record: animal, zone: zone)
+            case let bulletin as Bulletin: FormState(record: bulletin, zone: zone)
+            case let fruit as Fruit: FormState(record: fruit, zone: zone)
+            default: FormState()
+            }
+        }
+
+        func address(_ base: EditorBase, saved: Int?) -> String {
+            guard let i = base.position(of: record.value(of: .id).text ?? "", in: collection) else { return "/" }
+            let place = base.place(of: i, in: collection)
+            return "/" + place.page + (saved.map { "?saved=\($0)" } ?? "") + "#" + place.fragment
+        }
+    }
+
+    /// Record `id` as the file holds it now: read again (from `bytes`, or from disk), so that an
+    /// edit made elsewhere since the last build is seen; nil when the file has no such record.
+    func current(_ collection: CaseCollection, id: String, _ base: EditorBase, bytes given: [UInt8]? = nil) throws -> Found? {
+        guard let path = base.file(of: collection) else { return nil }
+        let bytes = try given ?? Self.read(base.options.content.appendingPathComponent(path))
+        var problems: [Diagnostic] = []
+        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
+        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: problems)
+        let records: [any DescribedRecord]
+        switch result.records {
+        case let .fruits(list): records = list
+        case let .animals(list): records = list
+        case let .bulletins(list): records = list
+        }
+        guard let i = records.firstIndex(where: { $0.value(of: .id) == .text(id) }) else { return nil }
+        let item = result.origins[i].item
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection)
+        guard let span = editor.span(item: item) else { return nil }
+        let version = ContentHash.hex16(bytes: Array(bytes[span]))
+        let record = records[i]
+        let name = record.value(of: collection == .bulletins ? .location : .name).text ?? id
+        return Found(record: record, item: item, index: i, version: version, name: name, collection: collection)
+    }
+
+    /// The records that name record `id`, as lines for the delete confirmation.
+    static func namedBy(_ collection: CaseCollection, id: String, _ base: EditorBase) -> [String] {
+        let c = base.loaded.caseContent
+        switch collection {
+        case .animals:
+            return c.bulletins.filter { $0.reportedBy?.rawValue == id }.map { "\($0.location) (\($0.id.rawValue)), reportedBy" }
+        case .fruits:
+            return c.animals.filter { $0.favoriteFruits.contains { $0.rawValue == id } }.map { "\($0.name) (\($0.id.rawValue)), favoriteFruits" }
+                + c.bulletins.filter { $0.fruit.rawValue == id }.map { "\($0.location) (\($0.id.rawValue)), fruit" }
+        case .bulletins:
+            return []
+        }
+    }
+
+    private func strings(_ base: EditorBase) -> UIStrings {
+        UIStrings.resolve(language: base.loaded.caseContent.site.language, caseTables: base.loaded.caseContent.translations).strings
+    }
+
+    /// The editor's template with the site's strings (`t`), made once per language.
+    private func library(_ base: EditorBase) -> MustacheLibrary {
+        let strings = strings(base)
+        let key = base.loaded.caseContent.site.language + "\u{1F}" + String(base.loaded.caseContent.translations.count)
+        if let library = libraries[key] { return library }
+        var texts: [String: MustacheValue] = [:]
+        for name in strings.entries.keys { texts[name] = strings[name].map(MustacheValue.string) }
+        var library = MustacheLibrary(constants: ["t": .object(MustacheDictionary(texts))])
+        for (name, source) in BuiltinTemplates.editor { try? library.register(source, named: name) }
+        libraries[key] = library
+        return library
+    }
+
+    private func render(_ form: RecordForm, _ base: EditorBase, status: Int) -> EditorAnswer {
+        let html = library(base).render(form.context(strings(base)), template: "editor")
+        return .panel(html: html, panelID: form.panelID, status: status)
+    }
+
+    /// Puts each problem at its input (the first one per input), and, when `heading`, lists
+    /// them all in the form's alert.
+    private func mark(_ problems: [Diagnostic], on form: inout RecordForm, _ strings: UIStrings, heading: Bool) {
+        let inputs = Set(form.schema.fields.flatMap(FormState.inputNames) + form.schema.fields.map(\.key))
+        for problem in problems {
+            let message = problem.phrase.map { strings.text($0) } ?? problem.message
+            let input = problem.field.map(\.key).flatMap { inputs.contains($0) ? $0 : nil }
+            if let input {
+                if problem.severity == .error {
+                    if form.errors[input] == nil { form.errors[input] = message }
+                } else if form.warnings[input] == nil {
+                    form.warnings[input] = message
+                }
+            }
+            if heading { form.alert.append((input, message)) }
+        }
+        if heading { form.alertHeading = strings.count(.notSaved, problems.count) }
+    }
+
+    /// The note's text on disk, or nil when the record has none.
+    private func readNote(_ collection: CaseCollection, _ id: String, _ base: EditorBase) -> String? {
+        guard let url = Self.notePath(collection, id, base), let bytes = try? Self.read(url) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the note of record `id` lives — `notes/<collection>/<id>.md` inside the case folder
+    /// — or nil when that folder is a link out of the case, or the note a link or not a file.
+    static func notePath(_ collection: CaseCollection, _ id: String, _ base: EditorBase) -> URL? {
+        guard Slug.isValid(id) else { return nil }
+        let folder = ContentLoader(directory: base.options.content, displayPath: base.options.contentDisplay).folder
+        let relative = "notes/\(collection.rawValue)"
+        if folder.exists(relative), !folder.holds(folder: relative) { return nil }
+        let url = base.options.content.appendingPathComponent("\(relative)/\(id).md")
+        if let status = FileStatus.of(link: url.path), status.kind != .regular { return nil }
+        return url
+    }
+
+    static func noteChanges(_ collection: CaseCollection, oldID: String?, newID: String, text: String,
+                            _ base: EditorBase) -> [EditRecord.FileChange] {
+        var changes: [EditRecord.FileChange] = []
+        let oldURL = oldID.flatMap { notePath(collection, $0, base) }
+        let oldBytes = oldURL.flatMap { try? read($0) }
+        let wanted: [UInt8]? = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : Array(text.utf8)
+        let normalized = oldBytes.map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n") }
+        if oldID == newID {
+            guard let url = notePath(collection, newID, base), normalized != (wanted == nil ? nil : text) else { return [] }
+            if oldBytes == nil, wanted == nil { return [] }
+            changes.append(EditRecord.FileChange(path: url.path, before: oldBytes, after: wanted))
+        } else {
+            // A renamed record takes its note along.
+            if let oldURL, oldBytes != nil { changes.append(EditRecord.FileChange(path: oldURL.path, before: oldBytes, after: nil)) }
+            if let wanted, let url = notePath(collection, newID, base) {
+                changes.append(EditRecord.FileChange(path: url.path, before: try? read(url), after: wanted))
+            }
+        }
+        return changes
+    }
+
+    /// Writes each file's `after` (atomically) or removes it; the first failure stops and is returned.
+    static func apply(_ files: [EditRecord.FileChange]) -> String? {
+        for file in files {
+            let url = URL(fileURLWithPath: file.path)
+            do {
+                if let bytes = file.after {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try AtomicFile.write(bytes, to: url)
+                } else if FileManager.default.fileExists(atPath: url.path) {
+                    try FileManager.default.removeItem(at: url)
+                }
+            } catch {
+                return "Nothing more was saved: \(error)"
+            }
+        }
+        return nil
+    }
+
+    /// A data file that is a link is not edited (a write would replace the link with a file).
+    static func refuseLink(_ url: URL, _ path: String) -> String? {
+        guard let status = FileStatus.of(link: url.path) else { return nil }
+        if status.kind == .symbolicLink { return "\(path) is a link: edit the file it points to in your editor." }
+        if status.kind != .regular { return "\(path) is not a file." }
+        return nil
+    }
+
+    static func read(_ url: URL) throws -> [UInt8] {
+        Array(try Data(contentsOf: url))
+    }
+
+    /// The note rendered as a page renders it, its case links to the records' pages.
+    private func preview(_ text: String, _ base: EditorBase) -> String {
+        let renderer = MarkdownRenderer(unsafeHTML: base.loaded.caseContent.site.unsafeHTML, topHeadingLevel: 4)
+        return renderer.render(text) { link in
+            let collection: CaseCollection = switch link.kind {
+            case .animal: .animals
+            case .bulletin: .bulletins
+            case .fruit: .fruits
+            }
+            guard let i = base.position(of: link.id, in: collection) else { return nil }
+            let place = base.place(of: i, in: collection)
+            return "/" + place.page + "#" + place.fragment
+        }.html
+    }
+}
+
+extension FieldValue {
+    /// The text, for a text value.
+    var text: String? {
+        if case let .text(text) = self { return text }
+        return nil
+    }
+}
