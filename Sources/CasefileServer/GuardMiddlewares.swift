@@ -2,13 +2,19 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Where the editor's routes live: the only paths that take POST.
+/// Where the editor's routes live: the only requests that take POST are under `/_casefile/`,
+/// or a table page's own address with an editor query (`?edit=`, `?new=`, `?delete=`).
 enum EditorPaths {
     static let prefix = "/_casefile/"
 
-    /// A request that may write: a POST under the editor's prefix.
+    /// Whether the request is for the editor.
+    static func isEditor(_ request: Request) -> Bool {
+        request.uri.path.hasPrefix(prefix) || EditorAction.isEditor(request.uri.query)
+    }
+
+    /// A request that may write: a POST to the editor.
     static func isWrite(_ request: Request) -> Bool {
-        request.method == .post && request.uri.path.hasPrefix(prefix)
+        request.method == .post && isEditor(request)
     }
 }
 
@@ -29,7 +35,7 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// GET and HEAD anywhere; POST under `/_casefile/` only, and only while editing is on (else 403);
+/// GET and HEAD anywhere; POST to the editor only (`EditorPaths`), and only while editing is on (else 403);
 /// anything else 405 with an Allow header. Nothing reaches a file but a read.
 struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
     let access: EditAccess
@@ -37,7 +43,7 @@ struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
         if request.method == .get || request.method == .head { return try await next(request, context) }
-        let editor = request.uri.path.hasPrefix(EditorPaths.prefix)
+        let editor = EditorPaths.isEditor(request)
         if request.method == .post && editor {
             guard access.isEnabled else { return access.editingOff.response }
             return try await next(request, context)

@@ -14,6 +14,8 @@ public struct PageDecoration: Sendable, Equatable {
     public var failure: String?
     /// Pages other than the validation pages are those of the last build without errors.
     public var keptLastGoodPages = false
+    /// The editor's links and their words, while editing is on; nil: the pages as built.
+    public var editor: EditorLabels?
 
     public init() {}
 
@@ -54,7 +56,7 @@ public struct PageDecoration: Sendable, Equatable {
 
     /// `html` with the banner after the opening body tag and the snippet before the closing one.
     func decorate(_ html: String) -> String {
-        var page = html
+        var page = editor.map { $0.add(to: html) } ?? html
         let banner = self.banner
         if !banner.isEmpty {
             if let body = page.range(of: "<body"), let end = page[body.upperBound...].firstIndex(of: ">") {

@@ -57,6 +57,10 @@ public struct PreviewRun: Sendable {
             throw error
         }
         defer { session.removeFolder() }
+        if access.isEnabled {
+            await session.enableEditing()
+            await session.reportEditorRebuilds(events.rebuilt)
+        }
         events.built(first)
 
         let listening = events.listening

@@ -1,4 +1,5 @@
 import Foundation
+import CasefileKit
 import Hummingbird
 import Logging
 import NIOCore
@@ -12,11 +13,14 @@ public struct PreviewServer: Sendable {
     public let site: URL
     public let state: PreviewState
     public let hub: ReloadHub
+    /// The editor, which answers while editing is on; nil: a server that only reads.
+    public let editor: RecordEditor?
 
-    public init(site: URL, state: PreviewState, hub: ReloadHub) {
+    public init(site: URL, state: PreviewState, hub: ReloadHub, editor: RecordEditor? = nil) {
         self.site = site
         self.state = state
         self.hub = hub
+        self.editor = editor
     }
 
     /// The router, for in-process tests and for `application`. `bound` holds the write guard once
@@ -30,6 +34,7 @@ public struct PreviewServer: Sendable {
         router.middlewares.add(HostCheckMiddleware(bound: bound))
         router.middlewares.add(MethodMiddleware(access: bound.access))
         router.middlewares.add(WriteGuardMiddleware(bound: bound, limits: limits.form, deadline: limits.idleTimeout))
+        if let editor { router.middlewares.add(EditorMiddleware(editor: editor, files: files, bound: bound)) }
         router.middlewares.add(NotFoundPageMiddleware(files: files))
         router.middlewares.add(FileMiddleware(fileProvider: files, cacheControl: .init([(.init(type: .any), [.noCache])]),
                                               searchForIndexHtml: true)

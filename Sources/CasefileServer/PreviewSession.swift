@@ -12,6 +12,10 @@ public struct PreviewSession: Sendable {
     public let build: PreviewBuild
     public let state = PreviewState()
     public let hub = ReloadHub()
+    /// The editor of the case's records (it answers only while editing is on).
+    public let editor: RecordEditor
+    /// Rebuilds one after the other, whoever asks (the watcher, the editor).
+    private let queue: RebuildQueue
     /// Every write into the folder, and its removal, passes it, when there is one: the command
     /// closes it on a signal during the first build before it removes the folder.
     public let gate: WriteGate?
@@ -47,7 +51,29 @@ public struct PreviewSession: Sendable {
         FileManager.default.temporaryDirectory.appendingPathComponent("casefile-serve-\(UUID().uuidString)")
     }
 
-    public var server: PreviewServer { PreviewServer(site: site, state: state, hub: hub) }
+    init(folder: URL, site: URL, build: PreviewBuild, gate: WriteGate?) {
+        (self.folder, self.site, self.build, self.gate) = (folder, site, build, gate)
+        let queue = RebuildQueue()
+        let (state, hub) = (state, hub)
+        self.queue = queue
+        editor = RecordEditor(build: build) { paths in
+            let update = await queue.run { await Self.rebuild(paths, build: build, state: state, hub: hub) }
+            await queue.report(update)
+        }
+    }
+
+    public var server: PreviewServer { PreviewServer(site: site, state: state, hub: hub, editor: editor) }
+
+    /// Hears the rebuilds that the editor's saves make (the watcher's are reported by its service).
+    public func reportEditorRebuilds(_ report: @escaping @Sendable (PreviewUpdate) -> Void) async {
+        await queue.setReport(report)
+    }
+
+    /// Turns the editor's links on in the pages sent from now on.
+    public func enableEditing() async {
+        let labels = await editor.labels()
+        await state.setEditor(EditorLabels(edit: labels.edit, new: labels.new))
+    }
 
     /// The folders a watcher should watch: the case, and the templates folder when it exists.
     public static func watchedFolders(content: URL, templates: URL?) -> [URL] {
@@ -57,6 +83,11 @@ public struct PreviewSession: Sendable {
     /// Brings the site up to date after `paths` changed, sets the banner, and reloads open pages
     /// when anything they show changed.
     public func rebuild(_ paths: [String]) async -> PreviewUpdate {
+        let (build, state, hub) = (build, state, hub)
+        return await queue.run { await Self.rebuild(paths, build: build, state: state, hub: hub) }
+    }
+
+    private static func rebuild(_ paths: [String], build: PreviewBuild, state: PreviewState, hub: ReloadHub) async -> PreviewUpdate {
         let update = await build.update(changed: paths)
         guard update.scope != .nothing else { return update }
         let bannerChanged = await state.set(PageDecoration(update))
@@ -71,5 +102,28 @@ public struct PreviewSession: Sendable {
         try? gate.pass(folder.path) { () throws(CasefileError) in
             try? FileManager.default.removeItem(at: folder)
         }
+    }
+}
+
+/// Runs rebuilds one at a time, in the order asked: the watcher's and the editor's, whose saves
+/// rebuild at once, would otherwise interleave inside the build.
+actor RebuildQueue {
+    private var tail: Task<Void, Never>?
+    private var reporter: (@Sendable (PreviewUpdate) -> Void)?
+
+    func setReport(_ report: @escaping @Sendable (PreviewUpdate) -> Void) { reporter = report }
+
+    func report(_ update: PreviewUpdate) {
+        if update.scope != .nothing { reporter?(update) }
+    }
+
+    func run(_ work: @escaping @Sendable () async -> PreviewUpdate) async -> PreviewUpdate {
+        let previous = tail
+        let task = Task {
+            await previous?.value
+            return await work()
+        }
+        tail = Task { _ = await task.value }
+        return await task.value
     }
 }

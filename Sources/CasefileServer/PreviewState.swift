@@ -21,6 +21,17 @@ public actor PreviewState {
         var bytes: [UInt8]
     }
 
+    /// The editor's links for every page, while editing is on.
+    public private(set) var editor: EditorLabels?
+
+    /// Turns the editor's links on (or off, with nil) for the pages sent from now on.
+    public func setEditor(_ labels: EditorLabels?) {
+        editor = labels
+        var decoration = self.decoration
+        decoration.editor = labels
+        set(decoration)
+    }
+
     public init(budget: Int = 64 << 20) {
         self.budget = budget
     }
@@ -28,6 +39,8 @@ public actor PreviewState {
     /// Sets the decoration; true when it changed.
     @discardableResult
     public func set(_ decoration: PageDecoration) -> Bool {
+        var decoration = decoration
+        decoration.editor = editor
         guard decoration != self.decoration else { return false }
         self.decoration = decoration
         decoratedAt = Date()

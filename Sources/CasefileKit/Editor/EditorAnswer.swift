@@ -18,6 +18,13 @@ public struct EditRecord: Sendable, Equatable {
         public var path: String
         public var before: [UInt8]?
         public var after: [UInt8]?
+
+        /// The path as the list of saves shows it: from the case folder's name on.
+        public var shown: String {
+            let parts = path.split(separator: "/")
+            guard let notes = parts.lastIndex(of: "notes"), notes > 0 else { return parts.suffix(2).joined(separator: "/") }
+            return parts[(notes - 1)...].joined(separator: "/")
+        }
     }
 
     public let number: Int

@@ -17,6 +17,15 @@ public enum FormChanges {
             var moved = names.contains { submitted.list($0) != original.list($0) }
             if field.type == .color, pickerMoved(submitted) { moved = true }
             guard moved else { continue }
+            if case .references = field.type {
+                // Ticked boxes come in the catalogue's order: the list keeps its own order, the
+                // ids kept where they were and the new ones after them.
+                let before = original.list(field.key), after = submitted.list(field.key).filter { !$0.isEmpty }
+                if Set(before) == Set(after) { continue }
+                let ids = before.filter(after.contains) + after.filter { !before.contains($0) }
+                changes.append(FieldChange(field.key, ids.isEmpty ? nil : .list(ids)))
+                continue
+            }
             if field.type == .dateTime, let before = original.values[field.key]?.first,
                instant(submitted[field.key], zone: zone) == instant(before, zone: zone) {
                 continue

@@ -29,6 +29,25 @@ public actor RecordEditor {
     /// The saves since the preview started, newest first.
     public var edits: [EditRecord] { log.reversed() }
 
+    /// The words of the editor's links in the pages: Edit, and New … by collection.
+    public func labels() async -> (edit: String, new: [String: String]) {
+        let strings = await build.editorBase().map(strings) ?? .english
+        return (strings.text(.edit), [CaseCollection.animals.rawValue: strings.text(.newSuspect),
+                                      CaseCollection.bulletins.rawValue: strings.text(.newBulletin),
+                                      CaseCollection.fruits.rawValue: strings.text(.newFruit)])
+    }
+
+    /// Undo, in the site's language.
+    public func undoLabel() async -> String {
+        (await build.editorBase().map(strings) ?? .english).text(.undo)
+    }
+
+    /// The words of the list of saves: its title, its empty state, Undo and Undone.
+    public func editsLabels() async -> (title: String, empty: String, undo: String, undone: String) {
+        let strings = await build.editorBase().map(strings) ?? .english
+        return (strings.text(.edits), strings.text(.noEdits), strings.text(.undo), strings.text(.undoneRecord))
+    }
+
     /// The save numbered `number`.
     public func edit(_ number: Int) -> EditRecord? { log.first { $0.number == number } }
 
@@ -123,6 +142,8 @@ public actor RecordEditor {
             } else {
                 form.title = strings.text(Self.newTitle(target.collection))
                 var fields = FormChanges.newRecord(schema, submitted: submitted, zone: base.zone)
+                // An id left empty is proposed from the name (the place, for a bulletin).
+                fields.removeAll { $0.key == FieldName.id.key && $0.value == .text("") }
                 if !fields.contains(where: { $0.key == FieldName.id.key }) {
                     let id = Self.proposedID(submitted[FieldName.name.key].isEmpty ? submitted[FieldName.location.key]
                                                  : submitted[FieldName.name.key], taken: Set(base.choices[target.collection]?.map(\.id) ?? []))
@@ -190,7 +211,7 @@ public actor RecordEditor {
             return .missing(Self.noRecord(target))
         }
         let strings = strings(base)
-        let names = Self.namedBy(target.collection, id: id, base)
+        let names = Self.namedBy(target.collection, id: id, base) + Self.linkingNotes(target.collection, id: id, base)
         let hasNote = target.collection != .fruits && readNote(target.collection, id, base) != nil
         let page = DeletePanel(panelID: id, title: strings.text(.deleteTitle, ["name": found.name]), action: action, cancel: cancel,
                                grabbers: grabbers, hidden: hidden + [(Self.versionField, found.version)], references: names,
@@ -345,6 +366,14 @@ public actor RecordEditor {
         case .bulletins:
             return []
         }
+    }
+
+    /// The notes whose text links to record `id` (`animal:id`, `bulletin:id`, `fruit:id`).
+    static func linkingNotes(_ collection: CaseCollection, id: String, _ base: EditorBase) -> [String] {
+        let link = collection.singular + ":" + id
+        return base.loaded.caseContent.notes.values.flatMap(\.values)
+            .filter { note in note.source.contains(link + ")") || note.source.contains(link + " ") || note.source.contains(link + ">") }
+            .map(\.path).sorted()
     }
 
     private func strings(_ base: EditorBase) -> UIStrings {

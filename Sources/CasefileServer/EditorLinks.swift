@@ -1,0 +1,61 @@
+/// The editor's links, added by the preview server to the table pages it sends while editing is
+/// on (never to the files): **Edit** in each record's panel, beside its close button, and
+/// **New …** in the toolbar. They open the page's own address with `?edit=` or `?new=`, and the
+/// panel's marker at its largest detent.
+public struct EditorLabels: Sendable, Equatable {
+    public var edit: String
+    /// "New suspect", "New bulletin", "New fruit", by collection (`animals`…).
+    public var new: [String: String]
+
+    public init(edit: String, new: [String: String]) {
+        self.edit = edit
+        self.new = new
+    }
+
+    static let style = """
+        <style>/* casefile serve: the editor's links, added by the server; never written to the site */
+        .cf-edit-link{margin-inline-start:auto;align-self:center;padding:.25rem .75rem;border-radius:999px;background:var(--cf-fill);\
+        color:var(--cf-link);text-decoration:none;font-weight:600}
+        .cf-edit-link + .cf-close{margin-inline-start:.5rem}
+        .cf-new-link{align-self:center;padding:.375rem .875rem;border-radius:999px;background:var(--cf-accent-strong);color:#fff;\
+        text-decoration:none;font-weight:600;white-space:nowrap}
+        .cf-edit-link:focus-visible,.cf-new-link:focus-visible{outline:3px solid var(--cf-focus);outline-offset:2px}
+        </style>
+
+        """
+
+    /// `html` with the links, when it is a page of one of the three tables.
+    func add(to html: String) -> String {
+        var page = EditorPage(html: html)
+        guard let collection = page.collection else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + 4096)
+        var rest = html[...]
+        let opening = "<article data-inspector-panel=\""
+        while let start = rest.range(of: opening) {
+            let id = rest[start.upperBound...].prefix { $0 != "\"" }
+            guard let close = rest[start.upperBound...].range(of: "<a class=\"cf-close\""),
+                  rest[start.upperBound..<close.lowerBound].range(of: "</article>") == nil else {
+                out += rest[..<start.upperBound]
+                rest = rest[start.upperBound...]
+                continue
+            }
+            out += rest[..<close.lowerBound]
+            let marker = page.largestMarker(String(id))
+            out += "<a class=\"cf-edit-link\" data-edit href=\"?edit=\(collection)/\(id)#\(marker)\">\(Self.escape(edit))</a>"
+            rest = rest[close.lowerBound...]
+        }
+        out += rest
+        page.html = out
+        if let label = new[collection], let toolbar = page.html.range(of: "<header class=\"cf-toolbar\""),
+           let end = page.html[toolbar.upperBound...].range(of: "</header>") {
+            let table = collection == "animals" ? "suspects" : collection
+            page.html.insert(contentsOf: "<a class=\"cf-new-link\" data-new=\"\(table)\" href=\"?new=\(collection)#_new\">"
+                                 + Self.escape(label) + "</a>\n", at: end.lowerBound)
+        }
+        if let head = page.html.range(of: "</head>") { page.html.insert(contentsOf: Self.style, at: head.lowerBound) }
+        return page.html
+    }
+
+    static func escape(_ text: String) -> String { PageDecoration.escape(text) }
+}
