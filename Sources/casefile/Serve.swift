@@ -19,8 +19,12 @@ struct Serve: AsyncParsableCommand {
             At most --max-reload-streams pages listen for reloads at once (more get 503); a \
             connection that sends no whole request head within --idle-timeout seconds is closed.
 
-            Editing: while the server listens on loopback (127.0.0.1, another 127.x.y.z, ::1 or \
-            localhost) its pages may change the case's files; --no-edit turns that off. With --host \
+            Editing: each record's panel has Edit and each table New; the form takes the panel's \
+            place, Save checks the record with the rules of `casefile validate` and writes only the \
+            bytes of the values that changed (comments, order and quoting stay), and \
+            /_casefile/edits lists the saves with Undo. While the server listens on loopback \
+            (127.0.0.1, another 127.x.y.z, ::1 or localhost) its pages may change the case's files; \
+            --no-edit turns that off. With --host \
             set to another address editing is off unless --edit is given, and then anyone who can \
             reach that address can change the case's files. A write must come from one of the \
             server's own pages (its Origin) and carry the secret of this run. On loopback the \

@@ -55,6 +55,7 @@ struct StringTableKeysTests {
     @Test func englishHoldsExactlyTheKeysTheTemplatesAndTheCodeUse() {
         var byTemplate: [String: Set<String>] = [:]
         let templates = BuiltinTemplates.templates.merging(["casefile.css": BuiltinTemplates.stylesheet]) { a, _ in a }
+            .merging(BuiltinTemplates.editor) { a, _ in a }
         for (name, text) in templates {
             for key in Self.templateKeys(text) { byTemplate[key, default: []].insert(name) }
         }
