@@ -114,7 +114,7 @@ public struct RecordForm: Sendable {
             "warning": warnings[name].map(MustacheValue.string) ?? .bool(false),
             "onDisk": (onDisk[name] ?? field.type.members.lazy.compactMap { onDisk[name + "." + $0.key] }.first)
                 .map(MustacheValue.string) ?? .bool(false),
-            "stacked": .bool(field.input == .textArea || field.input == .checkboxes),
+            "stacked": .bool([.textArea, .checkboxes, .group].contains(field.input)),
         ]
         var kind = "isText"
         switch field.type {
