@@ -192,7 +192,7 @@ public actor RecordEditor {
         if files.isEmpty, let found { return .redirect(found.address(base, saved: nil)) }
         if let failure = Self.apply(files) { return .refused(failure) }
         let number = (log.last?.number ?? 0) + 1
-        log.append(EditRecord(number: number, summary: summary, files: files))
+        remember(EditRecord(number: number, summary: summary, files: files))
         await rebuild(files.map(\.path))
         guard let rebuilt = await build.editorBase(), let i = rebuilt.position(of: newID, in: target.collection) else {
             return .redirect("/?saved=\(number)")
@@ -246,7 +246,7 @@ public actor RecordEditor {
         }
         if let failure = Self.apply(files) { return .refused(failure) }
         let number = (log.last?.number ?? 0) + 1
-        log.append(EditRecord(number: number, summary: strings.text(.deletedRecord, ["name": found.name]), files: files))
+        remember(EditRecord(number: number, summary: strings.text(.deletedRecord, ["name": found.name]), files: files))
         await rebuild(files.map(\.path))
         return .redirect("/" + SiteLayout.page(target.collection.pageKind) + "?saved=\(number)")
     }
@@ -261,10 +261,12 @@ public actor RecordEditor {
         }
         let base = await build.editorBase()
         let strings = base.map(strings) ?? .english
-        for file in log[index].files where (try? Self.read(URL(fileURLWithPath: file.path))) != file.after {
-            return .refused(strings.text(.undoConflict, ["file": file.path]))
+        var back: [EditRecord.FileChange] = []
+        for file in log[index].files {
+            let current = try? Self.read(URL(fileURLWithPath: file.path))
+            guard file.isAsLeft(current) else { return .refused(strings.text(.undoConflict, ["file": file.shown])) }
+            back.append(EditRecord.FileChange(path: file.path, before: current, after: file.before(from: current ?? [])))
         }
-        let back = log[index].files.map { EditRecord.FileChange(path: $0.path, before: $0.after, after: $0.before) }
         if let failure = Self.apply(back) { return .refused(failure) }
         log[index].undone = true
         await rebuild(back.map(\.path))
@@ -272,6 +274,14 @@ public actor RecordEditor {
     }
 
     // MARK: Helpers
+
+    /// How many saves the undo list keeps (the oldest go first).
+    static let logLimit = 200
+
+    private func remember(_ record: EditRecord) {
+        log.append(record)
+        if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
+    }
 
     static let versionField = "_version"
     static let noteField = "_note"
