@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of `casefile serve` (release build): the time from a note's write to the reload
 # event, on the sample case and on a synthetic case from Scripts/make-case.py, and a wrk
-# load run (32 connections, 10 s) against the served index page of each.
+# load run (32 connections, 10 s) against the served index page of each; then the editor's
+# figures (Scripts/edit-latency.py): opening an edit form, a save to the reload event, a hand
+# edit of one record to the reload event, and, with MEMORY_SAVES=N, serve's resident memory
+# after 10 saves and after N (on the sample).
 #   Scripts/serve-bench.sh [ANIMALS] [EDITS]     (default: 10000 animals and bulletins, 9 edits)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +38,11 @@ bench() {  # NAME CASE-FOLDER
   echo "-- wrk -t2 -c32 -d10s http://127.0.0.1:$port/index.html"
   wrk -t2 -c32 -d10s "http://127.0.0.1:$port/index.html" | tee "$work/$name.wrk"
   grep -q "Non-2xx\|Socket errors" "$work/$name.wrk" && echo "$name: wrk saw errors" || echo "$name: 0 errors"
+  echo "-- the editor"
+  local memory=0
+  [ "$name" = sample ] && memory=${MEMORY_SAVES:-0}
+  python3 Scripts/edit-latency.py "$port" "$folder" --saves "$edits" --memory-saves "$memory" \
+    || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
   echo "rebuilds: $(grep -c '^Rebuilt' "$work/$name.out")"
   kill -TERM "$server"; wait "$server" || true; server=""
 }
