@@ -27,7 +27,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case identity, interview, none, note, interviewNotes
     case edit, editTitle, newSuspect, newBulletin, newFruit, save, cancel, deleteRecord, previewNote, notSaved
     case savedRecord, addedRecord, deletedRecord, undo, undoneRecord, edits, noEdits, deleteTitle, deleteReferences
-    case deleteNote, conflictTitle, conflictHelp, onDisk, undoConflict
+    case deleteNote, conflictTitle, conflictHelp, onDisk, undoConflict, renameReferences
     // What each validation rule checks: `rule.<id>`.
     case ruleSyntax = "rule.syntax"
     case ruleOutsideLink = "rule.outside-link"

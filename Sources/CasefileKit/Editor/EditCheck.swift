@@ -8,23 +8,31 @@ import CasefileValidation
 /// are those of the last build.
 enum EditCheck {
     static func problems(_ base: EditorBase, collection: CaseCollection, path: String, bytes: [UInt8]) async -> [Diagnostic] {
-        var read: [Diagnostic] = []
-        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
-        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: read)
+        await problems(base, replacing: [(collection, path, bytes)])
+    }
+
+    /// The same with several collection files replaced (a renamed id and the records that name it).
+    static func problems(_ base: EditorBase, replacing files: [(collection: CaseCollection, path: String, bytes: [UInt8])]) async
+        -> [Diagnostic] {
         var loaded = base.loaded
-        loaded.diagnostics.removeAll { $0.location?.path == path }
-        loaded.diagnostics += result.problems
-        switch result.records {
-        case let .fruits(list): loaded.caseContent.fruits = list
-        case let .animals(list): loaded.caseContent.animals = list
-        case let .bulletins(list): loaded.caseContent.bulletins = list
+        for (collection, path, bytes) in files {
+            var read: [Diagnostic] = []
+            let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
+            let result = ContentLoader.decodeCollection(collection, file, path: path, problems: read)
+            loaded.diagnostics.removeAll { $0.location?.path == path }
+            loaded.diagnostics += result.problems
+            switch result.records {
+            case let .fruits(list): loaded.caseContent.fruits = list
+            case let .animals(list): loaded.caseContent.animals = list
+            case let .bulletins(list): loaded.caseContent.bulletins = list
+            }
+            switch collection {
+            case .fruits: loaded.sourceMap.fruits = result.origins
+            case .animals: loaded.sourceMap.animals = result.origins
+            case .bulletins: loaded.sourceMap.bulletins = result.origins
+            }
+            loaded.dataTexts[path] = result.text
         }
-        switch collection {
-        case .fruits: loaded.sourceMap.fruits = result.origins
-        case .animals: loaded.sourceMap.animals = result.origins
-        case .bulletins: loaded.sourceMap.bulletins = result.origins
-        }
-        loaded.dataTexts[path] = result.text
         let notes = base.notes
         return await Validator().validate(loaded) { _ in notes }.validated.diagnostics
     }

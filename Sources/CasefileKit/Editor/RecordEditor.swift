@@ -20,6 +20,23 @@ public actor RecordEditor {
     let rebuild: @Sendable ([String]) async -> Void
     private var log: [EditRecord] = []
     private var libraries: [String: MustacheLibrary] = [:]
+    /// Whether a save is under way, and the saves waiting for it: the actor's methods wait for
+    /// the checks and the rebuild, and another save must not run in between (it would write over
+    /// a file this one read).
+    private var saving = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    private func beginSave() async {
+        if saving {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            saving = true
+        }
+    }
+
+    private func endSave() {
+        if waiting.isEmpty { saving = false } else { waiting.removeFirst().resume() }
+    }
 
     public init(build: PreviewBuild, rebuild: @escaping @Sendable ([String]) async -> Void) {
         self.build = build
@@ -58,6 +75,7 @@ public actor RecordEditor {
     public func form(_ target: EditTarget, action: String, cancel: String, deleteHref: String?, grabbers: String,
                      hidden: [(name: String, value: String)]) async -> EditorAnswer {
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        if let broken = Self.unreadable(target.collection, base) { return .refused(broken) }
         guard let id = target.id else {
             let schema = RecordSchema.of(target.collection)
             var form = RecordForm(schema: schema, state: FormState(defaultsFor: schema), panelID: Self.newPanel,
@@ -88,7 +106,10 @@ public actor RecordEditor {
     /// `page(id, fragment)` makes the address of the record's page after the save.
     public func submit(_ target: EditTarget, pairs: [(name: String, value: String)], action: String, cancel: String,
                        deleteHref: String?, grabbers: String, hidden: [(name: String, value: String)]) async -> EditorAnswer {
+        await beginSave()
+        defer { endSave() }
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        if let broken = Self.unreadable(target.collection, base) { return .refused(broken) }
         let strings = strings(base)
         let schema = RecordSchema.of(target.collection)
         let submitted = FormState(submitted: pairs, schema: schema)
@@ -167,8 +188,27 @@ public actor RecordEditor {
             return render(form, base, status: 200)
         }
 
-        let after = newBytes == bytes ? base.placed.diagnostics
-            : await EditCheck.problems(base, collection: target.collection, path: path, bytes: newBytes)
+        // A renamed id: the records that name it, changed in the same save when asked.
+        var renames: [(collection: CaseCollection, path: String, before: [UInt8], after: [UInt8])] = []
+        var noteRenames: [EditRecord.FileChange] = []
+        if let oldID, newID != oldID {
+            let naming = Self.references(to: target.collection, id: oldID, base)
+            let notes = Self.linkingNotes(target.collection, id: oldID, base)
+            if !naming.isEmpty || !notes.isEmpty {
+                let ticked = value(Self.renameField) != nil
+                form.renameOffer = (naming.count + notes.count, ticked)
+                if ticked {
+                    switch Self.renaming(naming, from: oldID, to: newID, base) {
+                    case let .success(files): renames = files
+                    case let .failure(refusal): return .refused(refusal.message)
+                    }
+                    noteRenames = Self.renamingLinks(in: notes, collection: target.collection, from: oldID, to: newID, base)
+                }
+            }
+        }
+        var replaced = renames.map { ($0.collection, $0.path, $0.after) }
+        if newBytes != bytes { replaced.append((target.collection, path, newBytes)) }
+        let after = replaced.isEmpty ? base.placed.diagnostics : await EditCheck.problems(base, replacing: replaced)
         let blocking = EditCheck.blocking(after, before: base.placed.diagnostics, collection: target.collection, id: newID)
         if !blocking.isEmpty {
             let own = after.filter { $0.collection == target.collection && $0.recordID == newID }
@@ -183,6 +223,11 @@ public actor RecordEditor {
             files.append(EditRecord.FileChange(path: url.path, before: base.file(of: target.collection) == nil ? nil : bytes,
                                                after: newBytes))
         }
+        for rename in renames {
+            files.append(EditRecord.FileChange(path: base.options.content.appendingPathComponent(rename.path).path,
+                                               before: rename.before, after: rename.after))
+        }
+        files += noteRenames
         if target.collection != .fruits, let noteText {
             let notes = Self.noteChanges(target.collection, oldID: oldID, newID: newID, text: noteText, base)
             files += notes
@@ -221,7 +266,10 @@ public actor RecordEditor {
 
     /// Deletes the record (and its note when `deleteNote` was ticked).
     public func delete(_ target: EditTarget, pairs: [(name: String, value: String)]) async -> EditorAnswer {
+        await beginSave()
+        defer { endSave() }
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
+        if let broken = Self.unreadable(target.collection, base) { return .refused(broken) }
         guard let id = target.id, let path = base.file(of: target.collection) else { return .missing(Self.noRecord(target)) }
         let url = base.options.content.appendingPathComponent(path)
         if let refusal = Self.refuseLink(url, path) { return .refused(refusal) }
@@ -256,6 +304,8 @@ public actor RecordEditor {
     /// Puts back the files of save `number` as they were before it, when each is still as the
     /// save left it; else nothing is written and the answer says which file changed since.
     public func undo(_ number: Int) async -> EditorAnswer {
+        await beginSave()
+        defer { endSave() }
         guard let index = log.firstIndex(where: { $0.number == number }), !log[index].undone else {
             return .missing("There is no save \(number) to undo.")
         }
@@ -286,6 +336,7 @@ public actor RecordEditor {
     static let versionField = "_version"
     static let noteField = "_note"
     static let deleteNoteField = "_deleteNote"
+    static let renameField = "_renameReferences"
     static let newPanel = "_new"
     static let notLoaded = "The case does not load, so nothing can be edited: fix the error in the file (the terminal and the "
         + "validation page say where) and save it."
@@ -364,6 +415,83 @@ public actor RecordEditor {
         return Found(record: record, item: item, index: i, version: version, name: name, collection: collection)
     }
 
+    /// The records that name record `id` of `collection`: which collection, which record, which field.
+    static func references(to collection: CaseCollection, id: String, _ base: EditorBase)
+        -> [(collection: CaseCollection, id: String, field: FieldName)] {
+        let c = base.loaded.caseContent
+        switch collection {
+        case .animals:
+            return c.bulletins.filter { $0.reportedBy?.rawValue == id }.map { (.bulletins, $0.id.rawValue, .reportedBy) }
+        case .fruits:
+            return c.animals.filter { $0.favoriteFruits.contains { $0.rawValue == id } }.map { (.animals, $0.id.rawValue, .favoriteFruits) }
+                + c.bulletins.filter { $0.fruit.rawValue == id }.map { (.bulletins, $0.id.rawValue, .fruit) }
+        case .bulletins:
+            return []
+        }
+    }
+
+    /// The files of the records in `naming`, each with the old id changed to the new one in the
+    /// field that names it (only those bytes).
+    static func renaming(_ naming: [(collection: CaseCollection, id: String, field: FieldName)], from oldID: String,
+                         to newID: String, _ base: EditorBase)
+        -> Result<[(collection: CaseCollection, path: String, before: [UInt8], after: [UInt8])], EditRefusal> {
+        var files: [(collection: CaseCollection, path: String, before: [UInt8], after: [UInt8])] = []
+        for collection in CaseCollection.allCases {
+            let mine = naming.filter { $0.collection == collection }
+            guard !mine.isEmpty, let path = base.file(of: collection),
+                  let bytes = try? read(base.options.content.appendingPathComponent(path)) else { continue }
+            var current = bytes
+            for reference in mine {
+                guard let i = base.position(of: reference.id, in: collection) else { continue }
+                let item = base.loaded.sourceMap[collection][i].item
+                let change: FieldChange
+                if reference.field == .favoriteFruits, let animal = base.loaded.caseContent.animals[safe: i] {
+                    change = FieldChange(reference.field.key, .list(animal.favoriteFruits.map { $0.rawValue == oldID ? newID : $0.rawValue }))
+                } else {
+                    change = FieldChange(reference.field.key, .text(newID))
+                }
+                do {
+                    current = try SourceEditor(bytes: current, format: SourceFormat(fileName: path), collection: collection)
+                        .set(fields: [change], item: item)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            files.append((collection, path, bytes, current))
+        }
+        return .success(files)
+    }
+
+    /// The notes at `paths` with their case links to record `oldID` (`fruit:elstar`) made to
+    /// link to `newID`, and nothing else of them changed.
+    static func renamingLinks(in paths: [String], collection: CaseCollection, from oldID: String, to newID: String,
+                              _ base: EditorBase) -> [EditRecord.FileChange] {
+        let old = collection.singular + ":" + oldID, new = collection.singular + ":" + newID
+        return paths.compactMap { path in
+            let url = base.options.content.appendingPathComponent(path)
+            guard let status = FileStatus.of(link: url.path), status.kind == .regular, let bytes = try? read(url) else { return nil }
+            var text = String(decoding: bytes, as: UTF8.self)
+            for end in [")", " ", ">"] { text = text.replacingOccurrences(of: old + end, with: new + end) }
+            let after = Array(text.utf8)
+            return after == bytes ? nil : EditRecord.FileChange(path: url.path, before: bytes, after: after)
+        }
+    }
+
+    /// Why the collection's file cannot be edited now: it does not parse (broken by hand, or
+    /// half-saved by another program). The editor never repairs a file: it says where the
+    /// problem is, as `casefile validate` does, and writes nothing.
+    static func unreadable(_ collection: CaseCollection, _ base: EditorBase) -> String? {
+        guard let path = base.file(of: collection),
+              let bytes = try? read(base.options.content.appendingPathComponent(path)) else { return nil }
+        var problems: [Diagnostic] = []
+        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
+        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: problems)
+        guard result.unread, let problem = result.problems.first(where: { $0.rule == .syntax || $0.rule == .typeMismatch })
+        else { return nil }
+        let place = problem.location.map { "\($0.path):\($0.line):\($0.column): " } ?? ""
+        return "\(place)\(problem.message). Fix the file in your editor: this form writes nothing while it does not load."
+    }
+
     /// The records that name record `id`, as lines for the delete confirmation.
     static func namedBy(_ collection: CaseCollection, id: String, _ base: EditorBase) -> [String] {
         let c = base.loaded.caseContent
@@ -422,7 +550,10 @@ public actor RecordEditor {
                     form.warnings[input] = message
                 }
             }
-            if heading { form.alert.append((input, message)) }
+            let elsewhere = problem.recordID.map { $0 != form.state[FieldName.id.key] || problem.collection != form.schema.collection }
+                ?? false
+            let shown = elsewhere ? "\(problem.collection?.singular ?? "") \(problem.recordID ?? ""): \(message)" : message
+            if heading { form.alert.append((elsewhere ? nil : input, shown)) }
         }
         if heading { form.alertHeading = strings.count(.notSaved, problems.count) }
     }
@@ -510,6 +641,10 @@ public actor RecordEditor {
             return "/" + place.page + "#" + place.fragment
         }.html
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 extension FieldValue {

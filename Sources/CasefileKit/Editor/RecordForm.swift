@@ -21,6 +21,9 @@ public struct RecordForm: Sendable {
     /// The problems at each input (by its name), and those of the record as a whole.
     public var errors: [String: String] = [:]
     public var warnings: [String: String] = [:]
+    /// After an id was changed: how many records name the old one, and whether the form asks to
+    /// change them in the same save.
+    public var renameOffer: (count: Int, ticked: Bool)?
     /// After a conflict: what the file holds now, by input, where it differs from the form.
     public var onDisk: [String: String] = [:]
     public var alert: [(inputName: String?, message: String)] = []
@@ -116,6 +119,10 @@ public struct RecordForm: Sendable {
                 .map(MustacheValue.string) ?? .bool(false),
             "stacked": .bool([.textArea, .checkboxes, .group].contains(field.input)),
         ]
+        if field.name == .id, let offer = renameOffer {
+            values["renameOffer"] = .object(MustacheDictionary([
+                "text": .string(strings.count(.renameReferences, offer.count)), "ticked": .bool(offer.ticked)]))
+        }
         var kind = "isText"
         switch field.type {
         case let .reference(collection):
