@@ -24,6 +24,8 @@ let package = Package(
             .product(name: "CasefileMarkdown", package: casefile),
             .product(name: "CasefileKit", package: casefile),
         ]),
+        // A collection file's bytes → the editor's byte edits (SourceEditor), each read back by the loader.
+        .executableTarget(name: "FuzzEdits", dependencies: [.product(name: "CasefileKit", package: casefile)]),
         // A page's bytes → publish's checks (HTMLScanner, LinkTarget, SafetyCheck).
         .executableTarget(name: "FuzzHTMLCheck", dependencies: [.product(name: "CasefileKit", package: casefile)]),
     ],

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes what reads untrusted bytes, with libFuzzer and AddressSanitizer through the Swift
 # toolchain: the loader (site.yaml and collections in YAML or JSON, then validation), the
-# Markdown renderer, and publish's HTML checks (the targets are in Fuzz/).
+# Markdown renderer, publish's HTML checks and the editor's byte edits (the targets are in Fuzz/).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: loader, markdown, html (default: all three)
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: loader, markdown, html, edits (default: all four)
 #
 # Runs each target for SECONDS (default 60), then prints, per target, the executions, executions
 # per second, corpus size and crashes found (a crash, a timeout past 10 s, running out of memory or
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(loader markdown html)
+[ ${#targets[@]} -gt 0 ] || targets=(loader markdown html edits)
 
 Scripts/install-deps.sh
 command -v python3 >/dev/null || { echo "fuzz.sh: python3 is needed for the seeds" >&2; exit 2; }
@@ -49,15 +49,18 @@ python3 Scripts/fuzz-seeds.py "$scratch/seeds" $site >&2
 # A trap is reported by libFuzzer and AddressSanitizer; Swift's own backtracer, which would read
 # the crashed process's memory under AddressSanitizer, only adds a false report after it.
 export SWIFT_BACKTRACE=enable=no
-declare -A binary=([loader]=FuzzLoader [markdown]=FuzzMarkdown [html]=FuzzHTMLCheck)
+declare -A binary=([loader]=FuzzLoader [markdown]=FuzzMarkdown [html]=FuzzHTMLCheck [edits]=FuzzEdits)
+# The edits start from the loader's seeds (a file's bytes after a selector byte: the second byte
+# of each then chooses the record and field, and the rest is the file, less its first byte).
+declare -A seeds=([edits]=loader)
 # The loader validates on Swift's task pool, which frees a task's memory on its own thread after
 # the input returned: libFuzzer then sees more allocations than frees after every input and runs
 # a full leak scan each time (50 times slower). Its leaks are checked once, at the end of the run.
-declare -A extra=([loader]=-detect_leaks=0 [markdown]=-detect_leaks=1 [html]=-detect_leaks=1)
+declare -A extra=([loader]=-detect_leaks=0 [markdown]=-detect_leaks=1 [html]=-detect_leaks=1 [edits]=-detect_leaks=1)
 rows=()
 failed=0
 for target in "${targets[@]}"; do
-  exe="$scratch/release/${binary[$target]:?unknown target $target (loader, markdown, html)}"
+  exe="$scratch/release/${binary[$target]:?unknown target $target (loader, markdown, html, edits)}"
   corpus="$scratch/corpus/$target"
   findings="$scratch/findings/$target"
   log="$scratch/logs/$target.log"
@@ -66,7 +69,7 @@ for target in "${targets[@]}"; do
   echo "Fuzzing $target for $seconds s (log: $log)" >&2
   status=0
   nice "$exe" "${extra[$target]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$scratch/seeds/$target" >"$log" 2>&1 || status=$?
+    -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$scratch/seeds/${seeds[$target]:-$target}" >"$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   found=$(( $(ls "$findings" | wc -l) - before ))

@@ -31,6 +31,17 @@ import CasefileTestSupport
         #expect(empty.diagnostics.map(\.message) == ["site.yaml is empty: it needs at least a title"])
     }
 
+    /// The editor's fuzz entry reaches the edits: on the sample's files each of its five edits of
+    /// the first record answers (the engine writes what it is asked, a list in a text field too:
+    /// judging values is the editor's checks' part), and on bytes that are no list none does.
+    @Test(arguments: ["animals.yaml", "bulletins.yaml", "fruits.yaml"])
+    func theEditorsFuzzEntryEditsTheSamplesFiles(_ file: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Repository.sample.appendingPathComponent(file)))
+        let answered = FuzzEntry.edit(bytes, as: file, choice: 0x01, text: "Fuzzed name")
+        #expect(answered == 5, "\(answered) of the edits answered")
+        #expect(FuzzEntry.edit(Array("{not: [a list".utf8), as: file, choice: 0x01, text: "x") == 0)
+    }
+
     @Test func siteSettingsAreDecoded() {
         let loaded = FuzzEntry.loadCase(Array("title: Orchard\npageSize: 7\ncolour: red\n".utf8), as: "site.yaml")
         #expect(loaded.caseContent.site.title == "Orchard")

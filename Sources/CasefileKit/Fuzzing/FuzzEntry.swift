@@ -2,6 +2,7 @@ import Foundation
 import CasefileOutput
 import CasefileModel
 import CasefileLoading
+import CasefileEditing
 
 /// Entry points for the fuzz targets in `Fuzz/` (and for tests that replay what they found): the
 /// code that reads untrusted bytes, reached without a folder on disk. Each runs the same
@@ -41,6 +42,28 @@ public enum FuzzEntry {
         let content = CaseContent(site: site, fruits: records.fruits, animals: records.animals, bulletins: records.bulletins)
         return LoadedCase(caseContent: content, sourceMap: sourceMap, diagnostics: problems, files: [path],
                           dataTexts: [path: data.text], unreadCollections: unread)
+    }
+
+    /// The editor's byte edits on a data file's `bytes` (named `file`, one of `dataFiles` but
+    /// site.yaml): the span of a record, a field of it changed to `text` (and removed), a record
+    /// appended and one deleted, each chosen by `choice`. Each either answers bytes — which it
+    /// has read back with the loader already — or refuses; none may trap, whatever the bytes.
+    /// Returns how many edits answered bytes.
+    @discardableResult
+    public static func edit(_ bytes: [UInt8], as file: String, choice: UInt8, text: String) -> Int {
+        guard let collection = CaseCollection(rawValue: String(file.prefix { $0 != "." })) else { return 0 }
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: file), collection: collection)
+        let item = Int(choice >> 4)
+        let keys = editor.keyOrder
+        let key = keys[Int(choice & 0x0F) % keys.count]
+        var answered = 0
+        _ = editor.span(item: item)
+        if (try? editor.set(fields: [FieldChange(key, .text(text))], item: item)) != nil { answered += 1 }
+        if (try? editor.set(fields: [FieldChange(key, nil)], item: item)) != nil { answered += 1 }
+        if (try? editor.set(fields: [FieldChange(key, .list([text, "a-b"]))], item: item)) != nil { answered += 1 }
+        if (try? editor.append(fields: [EditField(FieldName.id.key, .text("fuzz")), EditField(key, .text(text))])) != nil { answered += 1 }
+        if (try? editor.delete(item: item)) != nil { answered += 1 }
+        return answered
     }
 
     /// The pages `checkPage` resolves links against, as if the site held them (and its stylesheet):
