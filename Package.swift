@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libcmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -182,6 +183,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // A thin ArgumentParser front.
@@ -221,8 +223,7 @@ let package = Package(
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
                                    .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CasefileEditingTests",
-                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing", "CasefileTestSupport",
-                                   .product(name: "Yams", package: "Yams")]),
+                    dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing", "CasefileTestSupport"]),
         .testTarget(name: "CasefileValidationTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileValidation", "CasefileTemplates", "CasefileTestSupport",
                                    "CasefileLoadingTestSupport", "CasefileValidationTestSupport"]),
@@ -248,6 +249,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

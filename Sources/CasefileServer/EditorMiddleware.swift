@@ -2,7 +2,6 @@ import Foundation
 import CasefileKit
 import CasefileModel
 import Hummingbird
-import HummingbirdCore
 import NIOCore
 
 /// What a request asks of the editor, by its query on a table page: `?edit=animals/fish` (the
@@ -12,12 +11,13 @@ import NIOCore
 enum EditorAction: Sendable, Equatable {
     case edit(EditTarget), new(EditTarget), delete(EditTarget)
 
-    init?(_ query: FlatDictionary<Substring, Substring>) {
-        if let value = query["edit"], let target = EditTarget(query: String(value)), target.id != nil {
+    /// `query` looks a query parameter up by name.
+    init?(_ query: (String) -> String?) {
+        if let value = query("edit"), let target = EditTarget(query: value), target.id != nil {
             self = .edit(target)
-        } else if let value = query["new"], let target = EditTarget(query: String(value)), target.id == nil {
+        } else if let value = query("new"), let target = EditTarget(query: value), target.id == nil {
             self = .new(target)
-        } else if let value = query["delete"], let target = EditTarget(query: String(value)), target.id != nil {
+        } else if let value = query("delete"), let target = EditTarget(query: value), target.id != nil {
             self = .delete(target)
         } else {
             return nil
@@ -53,7 +53,7 @@ struct EditorMiddleware: RouterMiddleware {
             guard let number = form["edit"].flatMap(Int.init) else { return Self.text(.badRequest, "Which save? The form names none.") }
             return await answer(await editor.undo(number), page: nil)
         }
-        guard let action = EditorAction(query) else {
+        guard let action = EditorAction({ query[$0[...]].map(String.init) }) else {
             if !post, let saved = query["saved"].flatMap({ Int($0) }) { return try await banner(saved, request, context, next: next) }
             return try await next(request, context)
         }
