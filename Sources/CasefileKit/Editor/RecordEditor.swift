@@ -11,15 +11,20 @@ import CasefileOutput
 /// The preview's editor: the forms that edit, add and delete records, and the saves they post.
 /// A save is checked with the rules of `casefile validate` before anything is written; it
 /// changes only the bytes of the values that changed (`SourceEditor`), writes atomically, and is
-/// kept on an undo list. Saves are serialised by the actor. The case folder's files are the only
-/// truth: each save reads its file again, and a record whose bytes changed since its form opened
-/// is not overwritten.
+/// kept on an undo list. Saves (and deletes and undos) run one after the other, each from reading
+/// its files to writing them and rebuilding. The case folder's files are the only truth: each
+/// save reads its file again, and a record whose bytes changed since its form opened is not
+/// overwritten.
 public actor RecordEditor {
     let build: PreviewBuild
     /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages).
     let rebuild: @Sendable ([String]) async -> Void
     private var log: [EditRecord] = []
     private var libraries: [String: MustacheLibrary] = [:]
+    /// The last write started. The actor alone does not keep writes apart: it takes another call
+    /// at each `await` (a save's checks, its rebuild), where a second save would read the bytes
+    /// the first is about to replace and then write its edit of them over the first's.
+    private var writing: Task<Void, Never>?
 
     public init(build: PreviewBuild, rebuild: @escaping @Sendable ([String]) async -> Void) {
         self.build = build
@@ -88,6 +93,25 @@ public actor RecordEditor {
     /// `page(id, fragment)` makes the address of the record's page after the save.
     public func submit(_ target: EditTarget, pairs: [(name: String, value: String)], action: String, cancel: String,
                        deleteHref: String?, grabbers: String, hidden: [(name: String, value: String)]) async -> EditorAnswer {
+        await oneAtATime {
+            await self.submitNow(target, pairs: pairs, action: action, cancel: cancel, deleteHref: deleteHref,
+                                 grabbers: grabbers, hidden: hidden)
+        }
+    }
+
+    /// Runs `write` once every write started before it has ended.
+    private func oneAtATime(_ write: @escaping @Sendable () async -> EditorAnswer) async -> EditorAnswer {
+        let previous = writing
+        let task = Task {
+            await previous?.value
+            return await write()
+        }
+        writing = Task { _ = await task.value }
+        return await task.value
+    }
+
+    private func submitNow(_ target: EditTarget, pairs: [(name: String, value: String)], action: String, cancel: String,
+                           deleteHref: String?, grabbers: String, hidden: [(name: String, value: String)]) async -> EditorAnswer {
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
         let strings = strings(base)
         let schema = RecordSchema.of(target.collection)
@@ -129,7 +153,10 @@ public actor RecordEditor {
                     form.hidden.removeAll { $0.name == Self.versionField }
                     form.hidden.append((Self.versionField, record.version))
                     let disk = record.state(base.zone)
-                    for (name, values) in disk.values where values != submitted.list(name) {
+                    // Ticked boxes come in the catalogue's order: a list differs when its ids do.
+                    let lists = Set(schema.fields.filter { if case .references = $0.type { true } else { false } }.map(\.key))
+                    for (name, values) in disk.values
+                    where lists.contains(name) ? Set(values) != Set(submitted.list(name)) : values != submitted.list(name) {
                         form.onDisk[name] = values.joined(separator: ", ")
                     }
                     for (name, values) in submitted.values where disk.values[name] == nil && !values.isEmpty {
@@ -221,6 +248,10 @@ public actor RecordEditor {
 
     /// Deletes the record (and its note when `deleteNote` was ticked).
     public func delete(_ target: EditTarget, pairs: [(name: String, value: String)]) async -> EditorAnswer {
+        await oneAtATime { await self.deleteNow(target, pairs: pairs) }
+    }
+
+    private func deleteNow(_ target: EditTarget, pairs: [(name: String, value: String)]) async -> EditorAnswer {
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
         guard let id = target.id, let path = base.file(of: target.collection) else { return .missing(Self.noRecord(target)) }
         let url = base.options.content.appendingPathComponent(path)
@@ -256,6 +287,10 @@ public actor RecordEditor {
     /// Puts back the files of save `number` as they were before it, when each is still as the
     /// save left it; else nothing is written and the answer says which file changed since.
     public func undo(_ number: Int) async -> EditorAnswer {
+        await oneAtATime { await self.undoNow(number) }
+    }
+
+    private func undoNow(_ number: Int) async -> EditorAnswer {
         guard let index = log.firstIndex(where: { $0.number == number }), !log[index].undone else {
             return .missing("There is no save \(number) to undo.")
         }
