@@ -234,7 +234,7 @@ let package = Package(
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
-        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading",
+        .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",
                                                              "CasefileValidation", "CasefileReports", "CasefileOutput", "CasefileKit",
                                                              "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
                                                              "CasefileLoadingTestSupport"]),

@@ -8,6 +8,7 @@ run). Chromium gets exact CSS-pixel metrics through CDP `Emulation.setDeviceMetr
 the others a window whose inner size is exactly the viewport.
 """
 
+import http.server
 import os
 import shutil
 import subprocess
@@ -28,6 +29,13 @@ NARROW = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 # the column's overlay width (1000).
 MIDDLE = {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": False}
 VIEWPORTS = {"wide": WIDE, "narrow": NARROW, "middle": MIDDLE}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file server's handler that logs nothing (the tests' own servers on loopback)."""
+
+    def log_message(self, format, *args):
+        pass
 
 
 class Site:

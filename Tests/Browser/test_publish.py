@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, REPO, Site, probe, wait_for
+from conftest import BINARY, REPO, QuietHandler, Site, probe, wait_for
 
 SUB_PATH = "some/sub/path"
 RECORD = "snail"
@@ -58,7 +58,7 @@ def served():
     """The published sample at http://127.0.0.1:PORT/some/sub/path/ (a real server on loopback)."""
     root = Path(tempfile.mkdtemp(prefix="casefile-served-"))
     _publish(root / SUB_PATH)
-    handler = functools.partial(_QuietHandler, directory=str(root))
+    handler = functools.partial(QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -66,11 +66,6 @@ def served():
     server.shutdown()
     server.server_close()
     shutil.rmtree(root, ignore_errors=True)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
 
 
 def _select_by_click(driver):

@@ -14,9 +14,11 @@ import Testing
         let port: Int
         let editing: String
 
-        init(_ arguments: [String]) throws {
+        /// `launcher` and `environment` as `ServeCommandTests.Server` takes them.
+        init(_ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]) throws {
             try #require(FileManager.default.fileExists(atPath: ServeCommandTests.binary.path), "run `swift build` first")
-            server = try ServeCommandTests.Server(["--port", "0", "--no-watch"] + arguments)
+            server = try ServeCommandTests.Server(["--port", "0", "--no-watch"] + arguments, launcher: launcher,
+                                                  environment: environment)
             let line = server.firstLine()
             guard let port = line.firstMatch(of: /^Serving .* at http:\/\/[^\/]+:(\d+)\//).flatMap({ Int($0.1) }) else {
                 let result = server.wait()

@@ -11,9 +11,10 @@ import CasefileOutput
 /// The preview's editor: the forms that edit, add and delete records, and the saves they post.
 /// A save is checked with the rules of `casefile validate` before anything is written; it
 /// changes only the bytes of the values that changed (`SourceEditor`), writes atomically, and is
-/// kept on an undo list. Saves are serialised by the actor. The case folder's files are the only
-/// truth: each save reads its file again, and a record whose bytes changed since its form opened
-/// is not overwritten.
+/// kept on an undo list. Saves (and deletes and undos) run one after the other, each from reading
+/// its files to writing them and rebuilding. The case folder's files are the only truth: each
+/// save reads its file again, and a record whose bytes changed since its form opened is not
+/// overwritten.
 public actor RecordEditor {
     let build: PreviewBuild
     /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages).
@@ -150,7 +151,10 @@ public actor RecordEditor {
                     form.hidden.removeAll { $0.name == Self.versionField }
                     form.hidden.append((Self.versionField, record.version))
                     let disk = record.state(base.zone)
-                    for (name, values) in disk.values where values != submitted.list(name) {
+                    // Ticked boxes come in the catalogue's order: a list differs when its ids do.
+                    let lists = Set(schema.fields.filter { if case .references = $0.type { true } else { false } }.map(\.key))
+                    for (name, values) in disk.values
+                    where lists.contains(name) ? Set(values) != Set(submitted.list(name)) : values != submitted.list(name) {
                         form.onDisk[name] = values.joined(separator: ", ")
                     }
                     for (name, values) in submitted.values where disk.values[name] == nil && !values.isEmpty {
