@@ -7,10 +7,10 @@ import CasefileValidation
 /// Notes are not compiled again (a record edit keeps the records' positions), so their findings
 /// are those of the last build.
 enum EditCheck {
-    static func problems(_ base: EditorBase, collection: CaseCollection, path: String, bytes: [UInt8]) async -> [Diagnostic] {
-        var read: [Diagnostic] = []
-        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
-        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: read)
+    /// The problems of the case with the file at `path` read as `result` (what the loader makes
+    /// of its new bytes: `SourceEditor.Result.decoded`, which the edit's read-back decoded).
+    static func problems(_ base: EditorBase, collection: CaseCollection, path: String,
+                         decoded result: ContentLoader.CollectionResult) async -> [Diagnostic] {
         var loaded = base.loaded
         loaded.diagnostics.removeAll { $0.location?.path == path }
         loaded.diagnostics += result.problems
