@@ -204,6 +204,14 @@ let package = Package(
             // of parsing and rendering keep busy (README, "Speed").
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+        // The editor's benchmark (Scripts/edit-bench.sh): times the engine and the whole save on a
+        // synthetic case. In no product; linked with jemalloc as the binary is.
+        .executableTarget(
+            name: "EditBench",
+            dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing", "CasefileKit"],
+            path: "Benchmarks/EditBench",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+        ),
         // What the test targets share, a helper per level so that a layer's tests reach nothing
         // above it: the repository's places, the sample's problems, places in a text and a runner
         // for the built binary; a temporary case folder loaded, with the small fixtures; and

@@ -14,49 +14,88 @@ enum ReadBack {
         case delete(item: Int)
     }
 
-    static func verify(old: RecordList, newBytes: [UInt8], format: SourceFormat, collection: CaseCollection,
-                       expecting expectation: Expectation) throws(EditRefusal) {
+    /// Reads `newBytes` back against `old` and what was asked; returns what the loader makes of
+    /// them. `changed` is the range of the old bytes that the edit replaced (nil: none).
+    ///
+    /// That every other record is unchanged is shown twice: as the loader decodes them (each
+    /// decodes to a record equal to the one before), and as nodes. For the nodes, when the
+    /// changed range lies between the other records (after the one before the edited record
+    /// ends, and before the one after it starts), every other record is made of the same
+    /// bytes as before, so it suffices that each starts in the new file where its bytes moved
+    /// to; otherwise each is compared node by node.
+    static func verify(old: RecordList, newBytes: [UInt8], changed: Range<Int>?, format: SourceFormat, collection: CaseCollection,
+                       path: String, expecting expectation: Expectation) throws(EditRefusal) -> ContentLoader.CollectionResult {
         let new: RecordList
         do {
-            new = try RecordList(newBytes, format: format, collection: collection)
+            new = try RecordList(newBytes, format: format, collection: collection, path: path)
         } catch {
             throw EditRefusal("the edited file would not read back (\(error.message)); nothing was written — this is a fault of the editor, please report it")
         }
         // Which record of the new file each old one became (nil: the edited or deleted one).
         var counterpart: [Int?] = Array(old.items.indices)
+        let edited: Int?
         switch expectation {
         case let .set(item, changes):
             guard new.items.count == old.items.count, new.items.indices.contains(item) else { throw fault("the number of records changed", nil) }
             counterpart[item] = nil
+            edited = item
             try checkRecord(new.items[item], old: old.items[item], changes: changes)
         case let .append(fields):
             guard new.items.count == old.items.count + 1, let last = new.items.last else { throw fault("the new record is not the last one", nil) }
+            edited = nil
             try checkRecord(last, old: nil, changes: fields.map { FieldChange($0.key, $0.value) })
         case let .delete(item):
             guard new.items.count == old.items.count - 1 else { throw fault("the number of records is not one less", nil) }
             counterpart = old.items.indices.map { $0 == item ? nil : ($0 < item ? $0 : $0 - 1) }
+            edited = item
         }
-        for (i, j) in counterpart.enumerated() {
-            guard let j else { continue }
-            guard new.items.indices.contains(j), new.items[j] == old.items[i] else {
-                throw fault("record \(i + 1) would change too", nil)
+        let shift = newBytes.count - old.text.bytes.count
+        if let changed, between(changed, old, edited: edited) {
+            for (i, j) in counterpart.enumerated() {
+                guard let j else { continue }
+                guard let was = old.start(i), new.items.indices.contains(j), new.start(j) == (was < changed.lowerBound ? was : was + shift) else {
+                    throw fault("record \(i + 1) would change too", nil)
+                }
+            }
+        } else {
+            for (i, j) in counterpart.enumerated() {
+                guard let j else { continue }
+                guard new.items.indices.contains(j), new.items[j] == old.items[i] else {
+                    throw fault("record \(i + 1) would change too", nil)
+                }
             }
         }
         // The loader's view: every record but the edited one decodes as before.
         let before = records(old.decoded), after = records(new.decoded)
         var expected: [Int: AnyHashable] = [:]
         for (item, record) in before { if let j = counterpart[item] { expected[j] = record } }
-        let edited: Int? = {
+        let added: Int? = {
             switch expectation {
             case let .set(item, _): return item
             case .append: return new.items.count - 1
             case .delete: return nil
             }
         }()
-        let kept = after.filter { $0.item != edited }
+        let kept = after.filter { $0.item != added }
         guard kept.count == expected.count, kept.allSatisfy({ expected[$0.item] == $0.record }) else {
             throw fault("another record would read differently", nil)
         }
+        return new.decoded
+    }
+
+    /// Whether `changed` lies between the records other than `edited` (every record, for an
+    /// append): at or after the end of the last one before it, and at or before the start of
+    /// the first one after it. False when a neighbour's place cannot be found.
+    private static func between(_ changed: Range<Int>, _ list: RecordList, edited: Int?) -> Bool {
+        let before = edited.map { $0 - 1 } ?? list.items.count - 1
+        let after = edited.map { $0 + 1 } ?? list.items.count
+        if list.items.indices.contains(before) {
+            guard let place = try? list.place(before), place.end <= changed.lowerBound else { return false }
+        }
+        if list.items.indices.contains(after) {
+            guard let place = try? list.place(after), changed.upperBound <= place.entryStart else { return false }
+        }
+        return true
     }
 
     /// A record read back against the old one and the changes asked for.

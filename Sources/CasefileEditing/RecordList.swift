@@ -13,12 +13,11 @@ struct RecordList {
     /// What the loader made of the file.
     let decoded: ContentLoader.CollectionResult
 
-    /// Parses `bytes` with the loader's own parser; refuses a file that does not parse or does
-    /// not hold a list.
-    init(_ bytes: [UInt8], format: SourceFormat, collection: CaseCollection) throws(EditRefusal) {
+    /// Parses `bytes` with the loader's own parser, and decodes them as the loader does, its
+    /// problems placed in `path`; refuses a file that does not parse or does not hold a list.
+    init(_ bytes: [UInt8], format: SourceFormat, collection: CaseCollection, path: String) throws(EditRefusal) {
         text = SourceText(bytes, format: format)
         var problems: [Diagnostic] = []
-        let path = "\(collection.rawValue).\(format == .json ? "json" : "yaml")"
         let file = DataFile.parse(bytes, path: path, json: format == .json, problems: &problems)
         if let syntax = problems.first(where: { $0.rule == .syntax }) {
             let place = syntax.location.map { " (line \($0.line), column \($0.column))" } ?? ""
@@ -47,6 +46,11 @@ struct RecordList {
         var entryStart: Int
         var dashColumn: Int
         var end: Int
+    }
+
+    /// Where record `item`'s node starts, or nil when its mark lies outside the text.
+    func start(_ item: Int) -> Int? {
+        text.offset(of: items[item].mark)
     }
 
     func place(_ item: Int) throws(EditRefusal) -> Place {

@@ -1,4 +1,6 @@
+import Foundation
 import Yams
+import CasefileLoading
 import CasefileModel
 
 /// Edits one case file's records by changing only the bytes of what changed: everything else —
@@ -6,15 +8,68 @@ import CasefileModel
 /// byte-order mark, a missing final newline — stays byte for byte. Every result is read back
 /// with the loader before it is returned (`ReadBack`); an edit that cannot be made so is
 /// refused with an `EditRefusal` and no bytes.
+///
+/// The file is parsed and decoded once, when the editor is made; its records as the loader
+/// reads them (`decoded`) and every edit of it use that one reading.
 public struct SourceEditor: Sendable {
     public let bytes: [UInt8]
     public let format: SourceFormat
     public let collection: CaseCollection
+    /// The file's path below the case folder (`animals.yaml`), which the decoded records'
+    /// places and problems name.
+    public let path: String
+    private let parsed: ParsedSource
 
-    public init(bytes: [UInt8], format: SourceFormat, collection: CaseCollection) {
+    /// Parses `bytes` (the file at `path`; by default the collection's name with the format's
+    /// extension). A file that does not parse is refused by each edit, with the reason.
+    public init(bytes: [UInt8], format: SourceFormat, collection: CaseCollection, path: String? = nil) {
         self.bytes = bytes
         self.format = format
         self.collection = collection
+        let path = path ?? "\(collection.rawValue).\(format == .json ? "json" : "yaml")"
+        self.path = path
+        parsed = ParsedSource(Swift.Result { () throws(EditRefusal) in try RecordList(bytes, format: format, collection: collection, path: path) })
+    }
+
+    /// What the loader makes of the file: its records, where each was written, the problems
+    /// of reading and decoding them. Nil when the file does not parse or holds no list.
+    package var decoded: ContentLoader.CollectionResult? { parsed.decoded }
+
+    /// What an edit asks for: the arguments of `set`, `delete` and `append`.
+    public enum Edit: Sendable {
+        case set(fields: [FieldChange], item: Int, keyOrder: [String]? = nil)
+        case delete(item: Int)
+        case append(fields: [EditField])
+    }
+
+    /// An edit's new bytes, read back, and what the loader makes of them: the very reading the
+    /// read-back checked, which a caller can use instead of reading the bytes again.
+    public struct Result: Sendable {
+        public let bytes: [UInt8]
+        package let decoded: ContentLoader.CollectionResult
+    }
+
+    /// Makes `edit`, reads its bytes back (`ReadBack`) and returns them with their reading.
+    public func apply(_ edit: Edit) throws(EditRefusal) -> Result {
+        try parsed.withList { (list) throws(EditRefusal) -> Result in
+            let splices: Splices
+            let expectation: ReadBack.Expectation
+            switch edit {
+            case let .set(fields, item, keyOrder):
+                splices = try setSplices(list, fields: fields, item: item, keyOrder: keyOrder ?? self.keyOrder)
+                expectation = .set(item: item, changes: fields)
+            case let .delete(item):
+                splices = try deleteSplices(list, item: item)
+                expectation = .delete(item: item)
+            case let .append(fields):
+                splices = try appendSplices(list, fields: fields)
+                expectation = .append(fields)
+            }
+            let new = try splices.apply(to: bytes)
+            let decoded = try ReadBack.verify(old: list, newBytes: new, changed: splices.bounds, format: format, collection: collection,
+                                              path: path, expecting: expectation)
+            return Result(bytes: new, decoded: decoded)
+        }
     }
 
     /// The schema's order of the collection's keys, where new keys are placed.
@@ -30,24 +85,26 @@ public struct SourceEditor: Sendable {
     /// left out): from its list entry's dash (or its `{`) to the end of its last value. Nil when
     /// there is no such record or the file does not parse.
     public func span(item: Int) -> Range<Int>? {
-        guard let list = try? RecordList(bytes, format: format, collection: collection),
-              let place = try? list.place(item) else { return nil }
-        return place.entryStart..<place.end
+        try? parsed.withList { (list) throws(EditRefusal) -> Range<Int> in
+            let place = try list.place(item)
+            return place.entryStart..<place.end
+        }
     }
 
     /// Changes, adds or removes (a nil value) fields of record `item`. A new key goes after the
     /// nearest key present that comes before it in `keyOrder` (else after `id`), at the
     /// record's indentation and in its style.
     public func set(fields: [FieldChange], item: Int, keyOrder: [String]? = nil) throws(EditRefusal) -> [UInt8] {
-        let list = try RecordList(bytes, format: format, collection: collection)
+        try apply(.set(fields: fields, item: item, keyOrder: keyOrder)).bytes
+    }
+
+    private func setSplices(_ list: RecordList, fields: [FieldChange], item: Int, keyOrder: [String]) throws(EditRefusal) -> Splices {
         let place = try list.place(item)
         let layout = try MappingLayout(place.node, at: place.start, in: list.text, parentIndent: place.dashColumn, field: nil)
         var splices = Splices()
         let planner = FieldPlanner(text: list.text, writer: writer(list, quotesOf: place), prefix: "")
-        try planner.plan(fields, in: layout, keyOrder: keyOrder ?? self.keyOrder, into: &splices)
-        let new = try splices.apply(to: bytes)
-        try ReadBack.verify(old: list, newBytes: new, format: format, collection: collection, expecting: .set(item: item, changes: fields))
-        return new
+        try planner.plan(fields, in: layout, keyOrder: keyOrder, into: &splices)
+        return splices
     }
 
     /// Convenience for `set(fields:item:keyOrder:)` with pairs.
@@ -59,7 +116,10 @@ public struct SourceEditor: Sendable {
     /// not a comment block that starts the file, which is the file's own header), or in JSON
     /// and flow lists with the comma that separated it.
     public func delete(item: Int) throws(EditRefusal) -> [UInt8] {
-        let list = try RecordList(bytes, format: format, collection: collection)
+        try apply(.delete(item: item)).bytes
+    }
+
+    private func deleteSplices(_ list: RecordList, item: Int) throws(EditRefusal) -> Splices {
         let place = try list.place(item)
         let text = list.text
         var splices = Splices()
@@ -84,15 +144,16 @@ public struct SourceEditor: Sendable {
             if first > text.bodyStart || first == start { start = first }
             splices.replace(text.lineRemoval(from: start, through: place.end), with: "")
         }
-        let new = try splices.apply(to: bytes)
-        try ReadBack.verify(old: list, newBytes: new, format: format, collection: collection, expecting: .delete(item: item))
-        return new
+        return splices
     }
 
     /// Adds a record at the end of the list, written as the file's last record is: its
     /// indentation, block or flow record and lists, quoting, key spacing, JSON indentation.
     public func append(fields: [EditField]) throws(EditRefusal) -> [UInt8] {
-        let list = try RecordList(bytes, format: format, collection: collection)
+        try apply(.append(fields: fields)).bytes
+    }
+
+    private func appendSplices(_ list: RecordList, fields: [EditField]) throws(EditRefusal) -> Splices {
         let text = list.text
         let json = format == .json
         var splices = Splices()
@@ -128,9 +189,7 @@ public struct SourceEditor: Sendable {
                 splices.insert(body, at: bytes.count)
             }
         }
-        let new = try splices.apply(to: bytes)
-        try ReadBack.verify(old: list, newBytes: new, format: format, collection: collection, expecting: .append(fields))
-        return new
+        return splices
     }
 
     /// What separates two records of a flow list: a line break and the last record's
@@ -148,5 +207,25 @@ public struct SourceEditor: Sendable {
         let singles = region.contains(UInt8(ascii: "'")) && !region.contains(UInt8(ascii: "\""))
         return ValueWriter(json: format == .json, quote: singles ? .singleQuoted : .doubleQuoted,
                            lineEnd: String(decoding: list.text.lineEnd, as: UTF8.self))
+    }
+}
+
+/// A file parsed once for an editor that is shared between threads: Yams' nodes resolve their
+/// tags lazily, in place, on the first comparison, so every use of them holds the lock.
+private final class ParsedSource: @unchecked Sendable {
+    private let lock = NSLock()
+    private let list: Result<RecordList, EditRefusal>
+    let decoded: ContentLoader.CollectionResult?
+
+    init(_ list: Result<RecordList, EditRefusal>) {
+        self.list = list
+        decoded = try? list.get().decoded
+    }
+
+    /// Runs `body` on the parsed file, or throws why the file could not be parsed.
+    func withList<T>(_ body: (RecordList) throws(EditRefusal) -> T) throws(EditRefusal) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(list.get())
     }
 }

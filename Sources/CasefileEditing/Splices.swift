@@ -17,6 +17,14 @@ struct Splices {
 
     var isEmpty: Bool { list.isEmpty }
 
+    /// The range of the original bytes that holds every change (from the first one's start to
+    /// the last one's end; empty where a change only inserts), or nil when there is none. The
+    /// bytes before it are the new file's first bytes, and those after it its last.
+    var bounds: Range<Int>? {
+        guard let low = list.map(\.range.lowerBound).min(), let high = list.map(\.range.upperBound).max() else { return nil }
+        return low..<high
+    }
+
     /// The new bytes. Removals that overlap are merged (two neighbouring keys removed share a
     /// separator); insertions at one place keep the order they were made in, before a
     /// replacement starting there. Any other overlap is a fault of the edit's planning, refused.

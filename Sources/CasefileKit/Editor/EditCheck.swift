@@ -2,23 +2,31 @@ import CasefileModel
 import CasefileLoading
 import CasefileValidation
 
-/// The rules `casefile validate` runs, run on the case as it would be with one collection file's
+/// The rules `casefile validate` runs, run on the case as it would be with collection files'
 /// bytes replaced: the loader's field rules on the new bytes, then every rule on the whole case.
 /// Notes are not compiled again (a record edit keeps the records' positions), so their findings
 /// are those of the last build.
 enum EditCheck {
-    static func problems(_ base: EditorBase, collection: CaseCollection, path: String, bytes: [UInt8]) async -> [Diagnostic] {
-        await problems(base, replacing: [(collection, path, bytes)])
+    /// The problems of the case with the file at `path` read as `result` (what the loader makes
+    /// of its new bytes: `SourceEditor.Result.decoded`, which the edit's read-back decoded).
+    static func problems(_ base: EditorBase, collection: CaseCollection, path: String,
+                         decoded result: ContentLoader.CollectionResult) async -> [Diagnostic] {
+        await problems(base, replacing: [(collection, path, result)])
+    }
+
+    /// What the loader makes of `bytes` as the collection's file at `path`.
+    static func decode(_ collection: CaseCollection, path: String, bytes: [UInt8]) -> ContentLoader.CollectionResult {
+        var read: [Diagnostic] = []
+        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
+        return ContentLoader.decodeCollection(collection, file, path: path, problems: read)
     }
 
     /// The same with several collection files replaced (a renamed id and the records that name it).
-    static func problems(_ base: EditorBase, replacing files: [(collection: CaseCollection, path: String, bytes: [UInt8])]) async
+    static func problems(_ base: EditorBase,
+                         replacing files: [(collection: CaseCollection, path: String, decoded: ContentLoader.CollectionResult)]) async
         -> [Diagnostic] {
         var loaded = base.loaded
-        for (collection, path, bytes) in files {
-            var read: [Diagnostic] = []
-            let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
-            let result = ContentLoader.decodeCollection(collection, file, path: path, problems: read)
+        for (collection, path, result) in files {
             loaded.diagnostics.removeAll { $0.location?.path == path }
             loaded.diagnostics += result.problems
             switch result.records {

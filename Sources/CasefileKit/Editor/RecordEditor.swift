@@ -122,7 +122,6 @@ public actor RecordEditor {
         let url = base.options.content.appendingPathComponent(path)
         if let refusal = Self.refuseLink(url, path) { return .refused(refusal) }
         let bytes = (try? Self.read(url)) ?? []
-        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection)
 
         var form = RecordForm(schema: schema, state: submitted, panelID: target.id ?? Self.newPanel, title: "", action: action,
                               cancelHref: cancel, hidden: hidden)
@@ -131,7 +130,7 @@ public actor RecordEditor {
         form.choices = base.choices
         if target.collection != .fruits { form.note = noteText ?? "" }
 
-        let newBytes: [UInt8]
+        let edited: SourceEditor.Result?
         let oldID = target.id
         var found: Found?
         do {
@@ -163,7 +162,7 @@ public actor RecordEditor {
                     return render(form, base, status: 409)
                 }
                 let changes = FormChanges.changes(schema, submitted: submitted, original: record.state(base.zone), zone: base.zone)
-                newBytes = changes.isEmpty ? bytes : try editor.set(fields: changes, item: record.item)
+                edited = changes.isEmpty ? nil : try record.editor.apply(.set(fields: changes, item: record.item))
             } else {
                 form.title = strings.text(Self.newTitle(target.collection))
                 var fields = FormChanges.newRecord(schema, submitted: submitted, zone: base.zone)
@@ -175,7 +174,8 @@ public actor RecordEditor {
                     fields.insert(EditField(FieldName.id.key, .text(id)), at: 0)
                     form.state = FormState(values: submitted.values.merging([FieldName.id.key: [id]]) { $1 })
                 }
-                newBytes = try editor.append(fields: fields)
+                let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection, path: path)
+                edited = try editor.apply(.append(fields: fields))
             }
         } catch let error as EditRefusal {
             form.alertHeading = strings.count(.notSaved, 1)
@@ -185,6 +185,7 @@ public actor RecordEditor {
         } catch {
             return .refused("\(path) could not be read: \(error)")
         }
+        let newBytes = edited?.bytes ?? bytes
         let newID = form.state[FieldName.id.key].trimmingCharacters(in: .whitespaces)
 
         if value("_action") == "preview" {
@@ -210,8 +211,8 @@ public actor RecordEditor {
                 }
             }
         }
-        var replaced = renames.map { ($0.collection, $0.path, $0.after) }
-        if newBytes != bytes { replaced.append((target.collection, path, newBytes)) }
+        var replaced = renames.map { ($0.collection, $0.path, EditCheck.decode($0.collection, path: $0.path, bytes: $0.after)) }
+        if let edited, edited.bytes != bytes { replaced.append((target.collection, path, edited.decoded)) }
         let after = replaced.isEmpty ? base.placed.diagnostics : await EditCheck.problems(base, replacing: replaced)
         let blocking = EditCheck.blocking(after, before: base.placed.diagnostics, collection: target.collection, id: newID)
         if !blocking.isEmpty {
@@ -286,8 +287,7 @@ public actor RecordEditor {
         }
         let newBytes: [UInt8]
         do {
-            newBytes = try SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection)
-                .delete(item: found.item)
+            newBytes = try found.editor.delete(item: found.item)
         } catch {
             return .refused(error.message)
         }
@@ -378,6 +378,8 @@ public actor RecordEditor {
         var version: String
         var name: String
         var collection: CaseCollection
+        /// The file as read, parsed once: the edit of the record starts from it.
+        var editor: SourceEditor
 
         func state(_ zone: TimeZone) -> FormState {
             switch record {
@@ -400,9 +402,8 @@ public actor RecordEditor {
     func current(_ collection: CaseCollection, id: String, _ base: EditorBase, bytes given: [UInt8]? = nil) throws -> Found? {
         guard let path = base.file(of: collection) else { return nil }
         let bytes = try given ?? Self.read(base.options.content.appendingPathComponent(path))
-        var problems: [Diagnostic] = []
-        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
-        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: problems)
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection, path: path)
+        guard let result = editor.decoded else { return nil }
         let records: [any DescribedRecord]
         switch result.records {
         case let .fruits(list): records = list
@@ -411,12 +412,11 @@ public actor RecordEditor {
         }
         guard let i = records.firstIndex(where: { $0.value(of: .id) == .text(id) }) else { return nil }
         let item = result.origins[i].item
-        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection)
         guard let span = editor.span(item: item) else { return nil }
         let version = ContentHash.hex16(bytes: Array(bytes[span]))
         let record = records[i]
         let name = record.value(of: collection == .bulletins ? .location : .name).text ?? id
-        return Found(record: record, item: item, index: i, version: version, name: name, collection: collection)
+        return Found(record: record, item: item, index: i, version: version, name: name, collection: collection, editor: editor)
     }
 
     /// The records that name record `id` of `collection`: which collection, which record, which field.
