@@ -14,8 +14,9 @@ public struct EditorLabels: Sendable, Equatable {
 
     static let style = """
         <style>/* casefile serve: the editor's links, added by the server; never written to the site */
-        .cf-edit-link{margin-inline-start:auto;align-self:center;padding:.25rem .75rem;border-radius:999px;background:var(--cf-fill);\
-        color:var(--cf-link);text-decoration:none;font-weight:600}
+        .cf-edit-link{flex:none;margin-inline-start:auto;align-self:center;padding:.25rem .625rem;border-radius:999px;\
+        background:var(--cf-fill);color:var(--cf-link);text-decoration:none;font-weight:600;font-size:.875rem}
+        .cf-panel-header:has(> .cf-edit-link) .cf-panel-title{overflow-wrap:normal;word-break:normal;hyphens:auto}
         .cf-edit-link + .cf-close{margin-inline-start:.5rem}
         .cf-new-link{align-self:center;padding:.375rem .875rem;border-radius:999px;background:var(--cf-accent-strong);color:#fff;\
         text-decoration:none;font-weight:600;white-space:nowrap}

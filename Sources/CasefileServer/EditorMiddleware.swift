@@ -133,9 +133,12 @@ struct EditorMiddleware: RouterMiddleware {
             style="font:inherit;color:inherit;background:none;border:0;padding:0;text-decoration:underline;cursor:pointer">\
             \(PageDecoration.escape(undo))</button></form>
             """
-        return "<div data-saved-banner role=\"status\" style=\"position:sticky;top:0;z-index:1000;margin:0;padding:.5rem 1rem;"
-            + "background:#1c7332;color:#fff;font:14px/1.4 system-ui,sans-serif\">"
-            + PageDecoration.escape(record.summary) + button + "</div>"
+        // Fixed across the top, the page moved down by its height: the wide layout is a grid of
+        // the viewport's height whose rows the banner must not join.
+        return "<style>body:has(> [data-saved-banner]){padding-top:2.5rem;box-sizing:border-box}</style>"
+            + "<div data-saved-banner role=\"status\" style=\"position:fixed;top:0;left:0;right:0;z-index:1000;margin:0;"
+            + "min-height:2.5rem;box-sizing:border-box;padding:.5rem 1rem;background:#1c7332;color:#fff;"
+            + "font:14px/1.4 system-ui,sans-serif\">" + PageDecoration.escape(record.summary) + button + "</div>"
     }
 
     /// The saves since the preview started, newest first, each with its Undo.

@@ -457,14 +457,7 @@ def test_the_form_takes_the_panels_place_and_saves_a_new_name(request, engine, v
     assert served.files().keys() == served.original.keys()
 
 
-@pytest.mark.parametrize("viewport", [
-    pytest.param("wide", marks=pytest.mark.xfail(strict=True, reason=(
-        "server code: EditorMiddleware.savedBanner's <div> is inserted as the first child of <body>, which is a "
-        "two-row grid at this width (styles/wide: rows auto and minmax(0, 1fr), height 100vh, overflow hidden); "
-        "the banner is auto-placed in an implicit third row of the first column, so it shows at the bottom "
-        "left, below the table, not across the top (its position: sticky; top: 0 does nothing there). "
-        "PageDecoration's #casefile-serve-banner is placed the same way. Giving the banner grid-column: 1 / -1 "
-        "and grid-row: 1 (and the toolbar and column their rows after it) would put it on top"))),
+@pytest.mark.parametrize("viewport", ["wide",
     "narrow"])
 def test_the_saved_banner_runs_across_the_top_of_the_page(request, viewport, served):
     driver = request.getfixturevalue(viewport)
