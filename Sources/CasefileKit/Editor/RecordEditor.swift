@@ -87,8 +87,8 @@ public actor RecordEditor {
             if target.collection != .fruits { form.note = "" }
             return render(form, base, status: 200)
         }
-        guard let found = try? current(target.collection, id: id, base) else { return .missing(Self.noRecord(target)) }
-        var form = RecordForm(schema: RecordSchema.of(target.collection), state: found.state(base.zone), panelID: id,
+        guard let found = opened(target.collection, id: id, base) else { return .missing(Self.noRecord(target)) }
+        var form = RecordForm(schema: RecordSchema.of(target.collection), state: found.state, panelID: id,
                               title: strings(base).text(.editTitle, ["name": found.name]), action: action, cancelHref: cancel,
                               hidden: hidden + [(Self.versionField, found.version)])
         form.grabbers = grabbers
@@ -257,7 +257,7 @@ public actor RecordEditor {
     public func confirmDelete(_ target: EditTarget, action: String, cancel: String, grabbers: String,
                               hidden: [(name: String, value: String)]) async -> EditorAnswer {
         guard let base = await build.editorBase() else { return .refused(Self.notLoaded) }
-        guard let id = target.id, let found = try? current(target.collection, id: id, base) else {
+        guard let id = target.id, let found = opened(target.collection, id: id, base) else {
             return .missing(Self.noRecord(target))
         }
         let strings = strings(base)
@@ -412,11 +412,59 @@ public actor RecordEditor {
         }
         guard let i = records.firstIndex(where: { $0.value(of: .id) == .text(id) }) else { return nil }
         let item = result.origins[i].item
-        guard let span = editor.span(item: item) else { return nil }
-        let version = ContentHash.hex16(bytes: Array(bytes[span]))
+        let version = Self.version(of: i, origins: result.origins, bytes: bytes)
         let record = records[i]
         let name = record.value(of: collection == .bulletins ? .location : .name).text ?? id
         return Found(record: record, item: item, index: i, version: version, name: name, collection: collection, editor: editor)
+    }
+
+    /// The version of record `i` of a file read into `origins`: a fingerprint of its bytes, from
+    /// where it starts to where the next record starts (or the file ends). A form carries it; a
+    /// save whose record's bytes have another is a conflict. Found from the records' places, without
+    /// parsing the file, so that a form of a record in a large file opens at once.
+    static func version(of i: Int, origins: [RecordOrigin], bytes: [UInt8]) -> String {
+        guard origins.indices.contains(i) else { return "" }
+        let starts = [origins[i].location] + (i + 1 < origins.count ? [origins[i + 1].location] : [])
+        let offsets = byteOffsets(of: starts.map { ($0.line, $0.column) }, in: bytes)
+        let start = min(offsets.first ?? 0, bytes.count), end = max(start, min(offsets.count > 1 ? offsets[1] : bytes.count, bytes.count))
+        return String(end - start) + ":" + ContentHash.hex16(bytes: Array(bytes[start..<end]))
+    }
+
+    /// The byte offsets of (line, column) places, ascending, as the loader counts them: lines from
+    /// 1, columns in Unicode scalars from 1, after a byte-order mark.
+    static func byteOffsets(of places: [(line: Int, column: Int)], in bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var line = 1, i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for place in places {
+            while line < place.line, i < bytes.count {
+                if bytes[i] == 0x0A { line += 1 }
+                i += 1
+            }
+            var j = i, column = 1
+            while column < place.column, j < bytes.count, bytes[j] != 0x0A {
+                j += 1
+                while j < bytes.count, bytes[j] & 0xC0 == 0x80 { j += 1 }
+                column += 1
+            }
+            offsets.append(j)
+        }
+        return offsets
+    }
+
+    /// Record `id` as the preview last loaded it, with the version of its bytes on disk: what a
+    /// form opens with, without parsing the file again (a save reads it again, and a record
+    /// changed since is a conflict then).
+    func opened(_ collection: CaseCollection, id: String, _ base: EditorBase) -> (state: FormState, version: String, name: String)? {
+        guard let i = base.position(of: id, in: collection), let path = base.file(of: collection),
+              let bytes = try? Self.read(base.options.content.appendingPathComponent(path)) else { return nil }
+        let c = base.loaded.caseContent
+        let state: FormState, name: String
+        switch collection {
+        case .fruits: (state, name) = (FormState(record: c.fruits[i], zone: base.zone), c.fruits[i].name)
+        case .animals: (state, name) = (FormState(record: c.animals[i], zone: base.zone), c.animals[i].name)
+        case .bulletins: (state, name) = (FormState(record: c.bulletins[i], zone: base.zone), c.bulletins[i].location)
+        }
+        return (state, Self.version(of: i, origins: base.loaded.sourceMap[collection], bytes: bytes), name)
     }
 
     /// The records that name record `id` of `collection`: which collection, which record, which field.
