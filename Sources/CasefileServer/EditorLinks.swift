@@ -29,32 +29,42 @@ public struct EditorLabels: Sendable, Equatable {
     func add(to html: String) -> String {
         var page = EditorPage(html: html)
         guard let collection = page.collection else { return html }
+        // (`page` is searched once more below, for the toolbar.)
         var out = ""
         out.reserveCapacity(html.utf8.count + 4096)
+        // Each record's largest-detent marker, from one pass over the markers.
+        var largest: [Substring: Substring] = [:]
+        var scan = html[...]
+        while let group = scan.firstRange(of: "<span class=\"cf-markers\" data-for=\"") {
+            let id = scan[group.upperBound...].prefix { $0 != "\"" }
+            guard let end = scan[group.upperBound...].firstRange(of: "</span></span>") else { break }
+            if let last = scan[group.upperBound..<end.upperBound].matches(of: #/ id="([^"]+)"/#).last { largest[id] = last.output.1 }
+            scan = scan[end.upperBound...]
+        }
         var rest = html[...]
         let opening = "<article data-inspector-panel=\""
-        while let start = rest.range(of: opening) {
+        while let start = rest.firstRange(of: opening) {
             let id = rest[start.upperBound...].prefix { $0 != "\"" }
-            guard let close = rest[start.upperBound...].range(of: "<a class=\"cf-close\""),
-                  rest[start.upperBound..<close.lowerBound].range(of: "</article>") == nil else {
+            guard let close = rest[start.upperBound...].firstRange(of: "<a class=\"cf-close\""),
+                  rest[start.upperBound..<close.lowerBound].firstRange(of: "</article>") == nil else {
                 out += rest[..<start.upperBound]
                 rest = rest[start.upperBound...]
                 continue
             }
             out += rest[..<close.lowerBound]
-            let marker = page.largestMarker(String(id))
+            let marker = largest[id].map(String.init) ?? String(id)
             out += "<a class=\"cf-edit-link\" data-edit href=\"?edit=\(collection)/\(id)#\(marker)\">\(Self.escape(edit))</a>"
             rest = rest[close.lowerBound...]
         }
         out += rest
         page.html = out
-        if let label = new[collection], let toolbar = page.html.range(of: "<header class=\"cf-toolbar\""),
-           let end = page.html[toolbar.upperBound...].range(of: "</header>") {
+        if let label = new[collection], let toolbar = page.html.firstRange(of: "<header class=\"cf-toolbar\""),
+           let end = page.html[toolbar.upperBound...].firstRange(of: "</header>") {
             let table = collection == "animals" ? "suspects" : collection
             page.html.insert(contentsOf: "<a class=\"cf-new-link\" data-new=\"\(table)\" href=\"?new=\(collection)#_new\">"
                                  + Self.escape(label) + "</a>\n", at: end.lowerBound)
         }
-        if let head = page.html.range(of: "</head>") { page.html.insert(contentsOf: Self.style, at: head.lowerBound) }
+        if let head = page.html.firstRange(of: "</head>") { page.html.insert(contentsOf: Self.style, at: head.lowerBound) }
         return page.html
     }
 

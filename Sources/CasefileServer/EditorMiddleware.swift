@@ -172,7 +172,9 @@ struct EditorMiddleware: RouterMiddleware {
 
     /// The page without the live-reload snippet: a form must not be reloaded away while typed in.
     static func withoutReload(_ html: String) -> String {
-        html.replacingOccurrences(of: PageDecoration.snippet, with: "")
+        var page = html
+        if let snippet = page.firstRange(of: PageDecoration.snippet) { page.removeSubrange(snippet) }
+        return page
     }
 
     static func html(_ text: String, status: HTTPResponse.Status) -> Response {

@@ -533,15 +533,12 @@ public actor RecordEditor {
     /// half-saved by another program). The editor never repairs a file: it says where the
     /// problem is, as `casefile validate` does, and writes nothing.
     static func unreadable(_ collection: CaseCollection, _ base: EditorBase) -> String? {
-        guard let path = base.file(of: collection),
-              let bytes = try? read(base.options.content.appendingPathComponent(path)) else { return nil }
-        var problems: [Diagnostic] = []
-        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
-        let result = ContentLoader.decodeCollection(collection, file, path: path, problems: problems)
-        guard result.unread, let problem = result.problems.first(where: { $0.rule == .syntax || $0.rule == .typeMismatch })
-        else { return nil }
-        let place = problem.location.map { "\($0.path):\($0.line):\($0.column): " } ?? ""
-        return "\(place)\(problem.message). Fix the file in your editor: this form writes nothing while it does not load."
+        // The preview loads the case again on every change of its files: its last load says.
+        guard base.loaded.unreadCollections.contains(collection), let path = base.file(of: collection) else { return nil }
+        let problem = base.loaded.diagnostics.first { $0.location?.path == path && ($0.rule == .syntax || $0.rule == .typeMismatch) }
+        let place = problem?.location.map { "\($0.path):\($0.line):\($0.column): " } ?? "\(path): "
+        return "\(place)\(problem?.message ?? "the file is not a list of records"). Fix the file in your editor: this form "
+            + "writes nothing while it does not load."
     }
 
     /// The records that name record `id`, as lines for the delete confirmation.
