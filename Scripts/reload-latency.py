@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Time from a save to the reload event of a running `casefile serve`.
 
-    reload-latency.py PORT FILE [--edits 9] [--rename]
+    reload-latency.py PORT FILE [--edits 9] [--rename [--record N]]
 
 Opens the live-reload stream (/_casefile/events), then edits FILE once a second and measures,
 for each edit, the time from the write to the `event: reload` line. FILE is a note, and each
 edit appends a line to it; or, with --rename, a collection's file (JSON or YAML), and each edit
-changes the first record's name (the bytes of the first `"name"` or `name:` value), saved as
-editors save (a new file renamed over the old one). Prints each time and the median; restores
+changes record N's name (the bytes of the Nth `"name"` or `name:` value, from 1; the first by
+default), saved as editors save (a new file renamed over the old one). Prints each time and the median; restores
 the file at the end. Exits 1 if an event does not arrive within 30 s.
 """
 import argparse
@@ -22,7 +22,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("port", type=int)
 parser.add_argument("file")
 parser.add_argument("--edits", type=int, default=9)
-parser.add_argument("--rename", action="store_true", help="FILE is a collection: rename its first record")
+parser.add_argument("--rename", action="store_true", help="FILE is a collection: rename a record")
+parser.add_argument("--record", type=int, default=1, help="with --rename: which record (from 1)")
 args = parser.parse_args()
 
 connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
@@ -52,8 +53,8 @@ def save(data):
 with open(args.file, "rb") as f:
     original = f.read()
 if args.rename:
-    name = re.search(rb'"name"\s*:\s*"([^"]*)"', original) or re.search(rb"\bname:\s*(.+)", original)
-    start_byte, end_byte = name.span(1)
+    names = list(re.finditer(rb'"name"\s*:\s*"([^"]*)"', original)) or list(re.finditer(rb"\bname:\s*(.+)", original))
+    start_byte, end_byte = names[args.record - 1].span(1)
 
 
 def edited(i):

@@ -20,7 +20,8 @@ import CasefileValidation
 /// - a listing (an order or a filter value): rows of the listing's columns, each linking to the
 ///   record's page. A page is rendered when its records changed or a row it lists may differ; a
 ///   filter value's listing that lost pages has them removed (`gone`);
-/// - the exports and the feed: the whole collections, rendered when any record changed;
+/// - the exports: each collection's own fields and derived counts, rendered when a record of it
+///   changed or its counts may have; the feed: when any record changed or moved;
 /// - a validation page: its problems (the same before and after), each quoting two lines either
 ///   side of its place and linking its record: rendered when an edit touched those lines or the
 ///   record moved to another page. The reports say only what the problems say: never;
@@ -87,8 +88,10 @@ package struct RecordEdit: Sendable {
         // What the index derives from a record (who is a suspect where, asleep or not, and the
         // counts) changes only with an animal's favourites or sleep, or a bulletin's fruit or time:
         // then every record related through those fruits may differ.
-        for i in xa where cb.animals[i].favoriteFruits != ca.animals[i].favoriteFruits
-            || cb.animals[i].sleepSchedule != ca.animals[i].sleepSchedule {
+        let derivedA = xa.filter { cb.animals[$0].favoriteFruits != ca.animals[$0].favoriteFruits
+            || cb.animals[$0].sleepSchedule != ca.animals[$0].sleepSchedule }
+        let derivedB = xb.filter { cb.bulletins[$0].fruit != ca.bulletins[$0].fruit || cb.bulletins[$0].nibbledAt != ca.bulletins[$0].nibbledAt }
+        for i in derivedA {
             for f in favourites(cb, ib, i) + favourites(ca, ia, i) {
                 df.insert(f)
                 db.formUnion(ib.fruitBulletins[f]); db.formUnion(ia.fruitBulletins[f])
@@ -96,7 +99,7 @@ package struct RecordEdit: Sendable {
                 lb.formUnion(ib.fruitBulletins[f]); lb.formUnion(ia.fruitBulletins[f])
             }
         }
-        for i in xb where cb.bulletins[i].fruit != ca.bulletins[i].fruit || cb.bulletins[i].nibbledAt != ca.bulletins[i].nibbledAt {
+        for i in derivedB {
             for f in [fruit(cb, ib, bulletin: i), fruit(ca, ia, bulletin: i)].compactMap({ $0 }) {
                 df.insert(f)
                 da.formUnion(ib.fans[f]); da.formUnion(ia.fans[f])
@@ -252,10 +255,16 @@ package struct RecordEdit: Sendable {
             }
         }
         for i in problems { paths.insert(a.pagePlan.path(.validation, recordAt: i)) }
-        if changedRecords > 0 || !(mf.isEmpty && ma.isEmpty && mb.isEmpty) {
-            if site.exports { paths.formUnion(SiteLayout.exports) }
-            if site.feed { paths.insert(SiteLayout.feed) }
+        // The exports hold each record's own fields and the counts the index derives (no names of
+        // other records, no links); the feed holds bulletins with their fruits', reporters' and
+        // notes' text and links.
+        if site.exports {
+            if changedRecords > 0 { paths.insert(SiteLayout.caseJSON) }
+            if !xa.isEmpty || !derivedB.isEmpty { paths.formUnion([SiteLayout.animalsCSV, SiteLayout.animalsJSON]) }
+            if !xb.isEmpty || !derivedA.isEmpty { paths.formUnion([SiteLayout.bulletinsCSV, SiteLayout.bulletinsJSON]) }
+            if !xf.isEmpty || !derivedA.isEmpty || !derivedB.isEmpty { paths.formUnion([SiteLayout.fruitsCSV, SiteLayout.fruitsJSON]) }
         }
+        if site.feed, changedRecords > 0 || !(mf.isEmpty && ma.isEmpty && mb.isEmpty) { paths.insert(SiteLayout.feed) }
         self.render = PageSet(paths: paths)
         self.gone = gone
     }
