@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Benchmark of `casefile serve` (release build): the time from a note's write to the reload
-# event, on the sample case and on a synthetic case from Scripts/make-case.py, and a wrk
-# load run (32 connections, 10 s) against the served index page of each; then the editor's
+# event, and from a save of animals.json with one animal renamed (what the editor saves, 5 saves)
+# to the reload event, on the sample case and on a synthetic case from Scripts/make-case.py, and
+# a wrk load run (32 connections, 10 s) against the served index page of each; then the editor's
 # figures (Scripts/edit-latency.py): opening an edit form, a save to the reload event, a hand
 # edit of one record to the reload event, and, with MEMORY_SAVES=N, serve's resident memory
 # after 10 saves and after N (on the sample).
 #   Scripts/serve-bench.sh [ANIMALS] [EDITS]     (default: 10000 animals and bulletins, 9 edits)
+# CASEFILE=path/to/casefile runs that binary instead of building (another commit's, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 animals=${1:-10000}
@@ -16,13 +18,14 @@ cleanup() { [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$serve
 trap cleanup EXIT
 
 Scripts/install-deps.sh --bench
-swift build -c release --product casefile >/dev/null
+casefile=${CASEFILE:-.build/release/casefile}
+[ -n "${CASEFILE:-}" ] || swift build -c release --product casefile >/dev/null
 cp -R Content "$work/sample"
 python3 Scripts/make-case.py "$work/big" --animals "$animals" >/dev/null
 
 bench() {  # NAME CASE-FOLDER
   local name=$1 folder=$2
-  .build/release/casefile serve --content "$folder" --port 0 >"$work/$name.out" 2>"$work/$name.err" &
+  "$casefile" serve --content "$folder" --port 0 >"$work/$name.out" 2>"$work/$name.err" &
   server=$!
   local port=""
   for _ in $(seq 1 600); do
@@ -35,6 +38,11 @@ bench() {  # NAME CASE-FOLDER
   note=$(find "$folder/notes/animals" -name '*.md' | sort | sed -n 1p)
   echo "== $name: $(find "$folder/notes" -name '*.md' | wc -l) notes; editing ${note#"$folder"/}"
   python3 Scripts/reload-latency.py "$port" "$note" --edits "$edits" || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
+  local records
+  records=$(find "$folder" -maxdepth 1 -name 'animals.*' | head -1)
+  echo "-- renaming the first animal in ${records#"$folder"/}"
+  python3 Scripts/reload-latency.py "$port" "$records" --rename --edits 5 || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
+  grep "^Rebuilt for ${records##*/}" "$work/$name.out" | tail -5 || true
   echo "-- wrk -t2 -c32 -d10s http://127.0.0.1:$port/index.html"
   wrk -t2 -c32 -d10s "http://127.0.0.1:$port/index.html" | tee "$work/$name.wrk"
   grep -q "Non-2xx\|Socket errors" "$work/$name.wrk" && echo "$name: wrk saw errors" || echo "$name: 0 errors"

@@ -207,7 +207,9 @@ public struct ContentLoader: Sendable {
         package var unread = false
     }
 
-    private func loadCollection(_ collection: CaseCollection, limit: Int) throws(CasefileError) -> CollectionResult {
+    /// Reads and decodes one collection's file, as `load` does (a preview reads an edited one
+    /// again alone).
+    package func loadCollection(_ collection: CaseCollection, limit: Int) throws(CasefileError) -> CollectionResult {
         let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
         var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: [])
         switch collection {

@@ -112,7 +112,10 @@ struct Listings: Sendable {
         let orders = site.orders ? TableColumns.headers(table).enumerated().flatMap { c, header in
             [false, true].map { (c, $0, SiteLayout.orderListing(table, column: header.key, descending: $0)) }
         }.filter { wanted($0.2, count) } : []
+        // Every filter value's listing (a template), or some named by path (a preview's edit).
         let facetListings = only.contains(SiteLayout.listing(SiteLayout.facetListing(table, facet: "any", value: "value")))
+            || only.paths.contains { SiteLayout.isListing($0) && $0.hasPrefix(table.rawValue + "/")
+                && !$0.hasPrefix(table.rawValue + "/by/") }
         let tablePages = (1...pageCount).contains { only.contains(SiteLayout.page(table, number: $0)) }
         let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
         guard !orders.isEmpty || facets else { return ([], [:]) }

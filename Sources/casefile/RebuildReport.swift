@@ -33,6 +33,7 @@ struct RebuildReport: Sendable {
         case .everything: "everything"
         case let .notes(paths): paths.map { SourceLocation(path: $0, line: 1, column: 1).under(folder).path }.joined(separator: ", ")
         case let .templates(names): names.map(\.fileName).joined(separator: ", ")
+        case let .records(files): files.joined(separator: ", ")
         }
         if update.failure == nil {
             terminal.print("Rebuilt for \(what): \(Numbers.count(update.rendered, "file")) rendered, "

@@ -9,18 +9,6 @@ import CasefileTestSupport
 /// to a generated JSON case; after each step the file is loaded again and its records compared
 /// with records changed the same way in memory.
 @Suite struct PropertyTests {
-    /// SplitMix64: the same seed, the same steps.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let texts = StyleTests.needQuotes + ["Plain words", "O'Brien", "Zoë 🐈", String(repeating: "long ", count: 60)]
 
     enum Record: Hashable { case animal(Animal), bulletin(Bulletin), fruit(Fruit) }
@@ -37,7 +25,7 @@ import CasefileTestSupport
     }
 
     /// One random change of a record's fields, made to the bytes and to the model alike.
-    static func change(_ record: inout Record, _ rng: inout Generator) -> [(key: String, value: EditValue?)] {
+    static func change(_ record: inout Record, _ rng: inout SeededGenerator) -> [(key: String, value: EditValue?)] {
         let text = texts.randomElement(using: &rng) ?? "x"
         switch record {
         case var .animal(a):
@@ -99,7 +87,7 @@ import CasefileTestSupport
     }
 
     static func run(_ start: [UInt8], _ collection: CaseCollection, json: Bool, steps: Int, seed: UInt64) throws {
-        var rng = Generator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var bytes = start
         var expected = load(bytes, collection, json: json)
         try #require(!expected.isEmpty)

@@ -45,15 +45,16 @@ import CasefileTemplates
         }
 
         /// Fails unless the preview folder equals a fresh full build of the case as it is now.
-        func expectSameAsFullBuild(sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        /// `context` says which step of a longer test is checked.
+        func expectSameAsFullBuild(_ context: String = "", sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
             let full = root.appendingPathComponent("full-\(UUID().uuidString)")
             _ = try await BuildPipeline(options: options(output: full)).run()
             let expected = SiteBuildTests.files(full).filter { $0 != SiteWriter.manifestName }
-            #expect(SiteBuildTests.files(preview) == expected, sourceLocation: sourceLocation)
+            #expect(SiteBuildTests.files(preview) == expected, "\(context)", sourceLocation: sourceLocation)
             for file in expected {
                 let a = try Data(contentsOf: preview.appendingPathComponent(file))
                 let b = try Data(contentsOf: full.appendingPathComponent(file))
-                #expect(a == b, "\(file) differs from a full build", sourceLocation: sourceLocation)
+                #expect(a == b, "\(file) differs from a full build \(context)", sourceLocation: sourceLocation)
             }
             try FileManager.default.removeItem(at: full)
         }
@@ -140,17 +141,25 @@ import CasefileTemplates
         #expect(update.scope == .nothing && update.rendered == 0)
     }
 
-    @Test func aDataFileChangeBuildsEverythingAgain() async throws {
+    /// A collection's file is read again alone, and only the pages its changed record touches are
+    /// rendered; site.yaml is read again with everything.
+    @Test func aCollectionEditRendersItsRecordsPagesAndSiteYAMLEverything() async throws {
         let w = try Workspace()
         defer { try? FileManager.default.removeItem(at: w.root) }
         let build = PreviewBuild(options: w.options(output: w.preview))
-        _ = await build.buildAll()
+        let first = await build.buildAll()
         let animals = try w.read("animals.yaml").replacingOccurrences(of: "name: Fabrizio\n", with: "name: Fabrizio Quinn\n")
         #expect(animals.contains("Fabrizio Quinn"))
         try w.write("animals.yaml", animals)
         let update = await build.update(changed: [w.path("animals.yaml")])
-        #expect(update.scope == .everything)
+        #expect(update.scope == .records(["animals.yaml"]))
         #expect(update.changed.contains("index.html"))
+        #expect(update.rendered < first.rendered)
+        try await w.expectSameAsFullBuild()
+
+        try w.append("site.yaml", "feed: false\n")
+        let site = await build.update(changed: [w.path("site.yaml")])
+        #expect(site.scope == .everything)
         try await w.expectSameAsFullBuild()
     }
 

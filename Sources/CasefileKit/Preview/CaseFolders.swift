@@ -52,4 +52,10 @@ struct CaseFolders: Sendable {
         loaded.files = dataFiles + notePaths
         return relative
     }
+
+    /// Whether every collection of `a` and `b` holds the same ids in the same order.
+    static func sameIDs(_ a: CaseContent, _ b: CaseContent) -> Bool {
+        a.fruits.map(\.id) == b.fruits.map(\.id) && a.animals.map(\.id) == b.animals.map(\.id)
+            && a.bulletins.map(\.id) == b.bulletins.map(\.id)
+    }
 }

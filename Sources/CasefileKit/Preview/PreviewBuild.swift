@@ -16,7 +16,12 @@ import CasefileRendering
 /// - a template: parse the templates again and render the pages that use it (a page template its
 ///   kind's pages, the layout or a partial every page, the stylesheet — linked by the hash of its
 ///   content — everything);
-/// - a data file, or anything after a failure: everything again.
+/// - a collection's file (`animals.json`): read that file alone, validate again with the notes'
+///   compilation kept (while every collection keeps its ids in the same order), and render the
+///   pages the changed records can change (`RecordEdit`) — or every page, when the problems
+///   changed;
+/// - site.yaml, a string table, ids added, removed or reordered, or anything after a failure:
+///   everything again.
 ///
 /// Files are written only when their bytes change. While the case has errors, pages other than
 /// the validation pages stay as the last build without errors left them.
@@ -67,15 +72,23 @@ public actor PreviewBuild {
     public func update(changed paths: [String]) async -> PreviewUpdate {
         let folders = CaseFolders(options: options)
         let paths = paths.filter { path in
-            guard folders.classify(path) == .data, let known = dataStamps[URL(fileURLWithPath: path).standardizedFileURL.path] else {
-                return true
-            }
+            guard folders.classify(path)?.isDataFile == true,
+                  let known = dataStamps[URL(fileURLWithPath: path).standardizedFileURL.path] else { return true }
             return FileStamp.of(path) != known
         }
         let changes = Set(paths.compactMap(folders.classify))
         guard !changes.isEmpty else { return PreviewUpdate() }
         guard var current = loaded, let before = placed, templates != nil, !changes.contains(.data) else {
             return await buildAll()
+        }
+        let collections = changes.compactMap { change -> (CaseCollection, String)? in
+            if case let .collection(c, name) = change { return (c, name) }
+            return nil
+        }
+        if !collections.isEmpty {
+            // With notes or templates as well: everything again (rare: one save is one file).
+            guard collections.count == changes.count else { return await buildAll() }
+            return await updateRecords(collections.sorted { $0.1 < $1.1 }, current, before)
         }
         let start = Date()
         var update = PreviewUpdate()
@@ -122,6 +135,71 @@ public actor PreviewBuild {
         return update
     }
 
+    /// After only collections' files changed: reads them again, validates with the notes'
+    /// compilation kept, and renders what `RecordEdit` finds the edit can change. Everything is
+    /// built again when a file is gone or unreadable, or ids were added, removed or reordered
+    /// (notes link records by position); every page is rendered when the problems changed.
+    private func updateRecords(_ edited: [(CaseCollection, String)], _ current: LoadedCase,
+                               _ before: PlacedCase) async -> PreviewUpdate {
+        let start = Date()
+        guard let beforeRefs = refs, let next = reload(edited, into: current),
+              CaseFolders.sameIDs(current.caseContent, next.caseContent) else { return await buildAll() }
+        var update = PreviewUpdate()
+        update.scope = .records(edited.map { $0.1 })
+        do {
+            let previous = notes
+            // The ids stand where they stood: every note compiles to what it did.
+            let result = await Validator().validate(next) { _ in previous }
+            let after = PlacedCase(result.validated)
+            let afterRefs = RecordRefs(after)
+            let edit = RecordEdit(from: before, beforeRefs, to: after, afterRefs)
+            (loaded, placed, refs) = (next, after, afterRefs)
+            try await render(after, changed: edit?.render ?? .all, gone: edit?.gone ?? [], into: &update)
+        } catch {
+            fail(error, &update)
+        }
+        update.seconds = Date().timeIntervalSince(start)
+        return update
+    }
+
+    /// `current` with the collections of `edited` read again from their files; nil when one
+    /// cannot be taken alone (its file is gone, another file of the collection appeared, it does
+    /// not read as a list of records, or its problems cannot be told from the others).
+    private func reload(_ edited: [(CaseCollection, String)], into current: LoadedCase) -> LoadedCase? {
+        let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
+        // The loader's problems in its order: site.yaml's and the string tables', each collection's
+        // (fruits, animals, bulletins), the notes'.
+        let limits = current.caseContent.site.limits
+        func file(of problem: Diagnostic) -> CaseCollection? {
+            CaseCollection.allCases.first { current.sourceMap.files[$0] != nil && current.sourceMap.files[$0] == problem.location?.path }
+        }
+        let isNote: (Diagnostic) -> Bool = { $0.location?.path.hasPrefix("notes/") ?? false }
+        let order: [CaseCollection] = [.fruits, .animals, .bulletins]
+        let head = current.diagnostics.filter { file(of: $0) == nil && !isNote($0) }
+        let notes = current.diagnostics.filter { file(of: $0) == nil && isNote($0) }
+        var byCollection = Dictionary(grouping: current.diagnostics.filter { file(of: $0) != nil }) { file(of: $0)! }
+        guard head + order.flatMap({ byCollection[$0] ?? [] }) + notes == current.diagnostics else { return nil }
+        var next = current
+        for (collection, name) in edited {
+            guard current.sourceMap.files[collection] == name, !current.unreadCollections.contains(collection),
+                  ["yaml", "yml", "json"].map({ "\(collection.rawValue).\($0)" }).filter(loader.folder.exists) == [name]
+            else { return nil }
+            let path = options.content.appendingPathComponent(name).standardizedFileURL.path
+            dataStamps[path] = FileStamp.of(path)
+            guard let result = try? loader.loadCollection(collection, limit: limits.dataFileBytes), !result.unread,
+                  result.path == name else { return nil }
+            switch result.records {
+            case let .fruits(list): next.caseContent.fruits = list; next.sourceMap.fruits = result.origins
+            case let .animals(list): next.caseContent.animals = list; next.sourceMap.animals = result.origins
+            case let .bulletins(list): next.caseContent.bulletins = list; next.sourceMap.bulletins = result.origins
+            }
+            next.dataTexts[name] = result.text
+            byCollection[collection] = result.problems
+        }
+        next.diagnostics = head + order.flatMap { byCollection[$0] ?? [] } + notes
+        return next
+    }
+
     /// The data files' versions now, by absolute path.
     private func stampDataFiles() -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
@@ -149,7 +227,10 @@ public actor PreviewBuild {
     /// (problem links and counts are on every page) — and writes what differs. While the case
     /// has errors after a build without any, only the validation pages are rendered and written;
     /// the rest waits in `onDisk.pending` and is rendered once the errors are gone.
-    private func render(_ v: PlacedCase, changed: PageSet, into update: inout PreviewUpdate) async throws {
+    /// `gone`: files an earlier build wrote that this one no longer makes, removed when only
+    /// `changed` is rendered.
+    private func render(_ v: PlacedCase, changed: PageSet, gone: Set<String> = [],
+                        into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
@@ -163,7 +244,7 @@ public actor PreviewBuild {
         } else if let disk = onDisk, !changed.everything, !disk.pending.everything, v.diagnostics == disk.diagnostics,
                   v.files == disk.files {
             only = changed.union(disk.pending).union(PageSet(validation: keptPages))
-            complete = keptPages ? .validationPages : PageSet()
+            complete = PageSet(paths: gone, validation: keptPages)
         } else {
             (only, complete) = (.all, .all)
         }

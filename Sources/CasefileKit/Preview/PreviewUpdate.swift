@@ -11,6 +11,9 @@ public struct PreviewUpdate: Sendable {
         /// Only these notes were read again; only the pages showing them rendered (or every page,
         /// when the problems changed).
         case notes([String])
+        /// Only these collections' files were read again; the pages their changed records can
+        /// change rendered (or every page, when the problems changed).
+        case records([String])
         /// Only templates were parsed again; the pages using them rendered.
         case templates([TemplateName])
     }
