@@ -58,7 +58,10 @@ struct RecordList {
             throw EditRefusal("there is no record \(item + 1) in this file (it has \(items.count)); reload the file and try again")
         }
         let node = items[item]
-        guard let start = text.offset(of: node.mark) else { throw EditRefusal("the record could not be found in the file") }
+        guard let start = text.offset(of: node.mark), start < text.bytes.count else {
+            // No mark, or one at the very end of the file: an empty entry (`-` as the last byte).
+            throw EditRefusal("the record could not be found in the file")
+        }
         try MappingLayout.refuseMarkup(at: start, in: text, field: nil)
         if flow {
             return Place(node: node, start: start, entryStart: start, dashColumn: 0,

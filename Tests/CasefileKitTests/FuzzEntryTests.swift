@@ -42,6 +42,17 @@ import CasefileTestSupport
         #expect(FuzzEntry.edit(Array("{not: [a list".utf8), as: file, choice: 0x01, text: "x") == 0)
     }
 
+    /// Inputs the fuzzer found that trapped (an entry whose place is the end of the file), and
+    /// their neighbours: each edit refuses or answers, none traps.
+    @Test(arguments: ["-", "- ", "-\n", "-\r\n", "[", "[-", "- -", "- [", "- {", "- \"", "- '", "---\n-", "\u{FEFF}-", "[]", "{}"])
+    func emptyOrCutEntriesAreRefusedWithoutATrap(_ text: String) {
+        for file in FuzzEntry.dataFiles where file != "site.yaml" {
+            for choice in [UInt8(0x00), 0x01, 0x12] {
+                #expect(FuzzEntry.edit(Array(text.utf8), as: file, choice: choice, text: "x") >= 0)
+            }
+        }
+    }
+
     @Test func siteSettingsAreDecoded() {
         let loaded = FuzzEntry.loadCase(Array("title: Orchard\npageSize: 7\ncolour: red\n".utf8), as: "site.yaml")
         #expect(loaded.caseContent.site.title == "Orchard")
