@@ -152,7 +152,7 @@ let package = Package(
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
                 dependencies: ["CasefileModel", "CasefileLocalization", "CasefileSite", "CasefileValidation", "CasefileReports",
-                               "CasefileOutput", "CasefileMustache", "CasefileTemplates"]),
+                               "CasefileOutput", "CasefileMustache", "CasefileTemplates", "CasefileMarkdown"]),
         // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
         .target(
             name: "CasefileKit",
