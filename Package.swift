@@ -239,7 +239,8 @@ let package = Package(
                     dependencies: ["CasefileModel", "CasefileValidation", "CasefileSite", "CasefileLoadingTestSupport",
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
-        .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering"]),
+        .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading",
+                                                                   "CasefileSite", "CasefileValidation"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",

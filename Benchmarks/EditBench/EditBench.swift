@@ -75,13 +75,13 @@ import CasefileKit
         let first = await build.buildAll()
         print(String(format: "preview built in %.2f s", first.seconds))
         let rebuilds = Durations()
-        let editor = RecordEditor(build: build) { paths in
+        let editor = RecordEditor(build: build) { paths, saved in
             let start = ContinuousClock.now
-            _ = await build.update(changed: paths)
+            _ = await build.update(changed: paths, saved: saved)
             await rebuilds.add(milliseconds(since: start))
         }
         let target = EditTarget(collection: .animals, id: id)
-        let versionPattern = try! Regex(#"name="_version" value="([0-9a-f]+)""#)
+        let versionPattern = try! Regex(#"name="_version" value="([0-9]+:[0-9a-f]+)""#)
 
         var saves: [Double] = [], savesCPU: [Double] = []
         for run in 0..<runs {

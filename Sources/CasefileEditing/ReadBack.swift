@@ -14,8 +14,9 @@ enum ReadBack {
         case delete(item: Int)
     }
 
-    /// Reads `newBytes` back against `old` and what was asked; returns what the loader makes of
-    /// them. `changed` is the range of the old bytes that the edit replaced (nil: none).
+    /// Reads `newBytes` back against `old` and what was asked; returns their parse, with what the
+    /// loader makes of them. `changed` is the range of the old bytes that the edit replaced (nil:
+    /// none).
     ///
     /// That every other record is unchanged is shown twice: as the loader decodes them (each
     /// decodes to a record equal to the one before), and as nodes. For the nodes, when the
@@ -24,7 +25,7 @@ enum ReadBack {
     /// bytes as before, so it suffices that each starts in the new file where its bytes moved
     /// to; otherwise each is compared node by node.
     static func verify(old: RecordList, newBytes: [UInt8], changed: Range<Int>?, format: SourceFormat, collection: CaseCollection,
-                       path: String, expecting expectation: Expectation) throws(EditRefusal) -> ContentLoader.CollectionResult {
+                       path: String, expecting expectation: Expectation) throws(EditRefusal) -> RecordList {
         let new: RecordList
         do {
             new = try RecordList(newBytes, format: format, collection: collection, path: path)
@@ -80,7 +81,7 @@ enum ReadBack {
         guard kept.count == expected.count, kept.allSatisfy({ expected[$0.item] == $0.record }) else {
             throw fault("another record would read differently", nil)
         }
-        return new.decoded
+        return new
     }
 
     /// Whether `changed` lies between the records other than `edited` (every record, for an

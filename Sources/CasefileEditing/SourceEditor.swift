@@ -31,6 +31,12 @@ public struct SourceEditor: Sendable {
         parsed = ParsedSource(Swift.Result { () throws(EditRefusal) in try RecordList(bytes, format: format, collection: collection, path: path) })
     }
 
+    /// An editor of the file that `list` is the reading of (an edit's result, read back).
+    private init(_ list: RecordList, format: SourceFormat, collection: CaseCollection, path: String) {
+        (bytes, self.format, self.collection, self.path) = (list.text.bytes, format, collection, path)
+        parsed = ParsedSource(.success(list))
+    }
+
     /// What the loader makes of the file: its records, where each was written, the problems
     /// of reading and decoding them. Nil when the file does not parse or holds no list.
     package var decoded: ContentLoader.CollectionResult? { parsed.decoded }
@@ -47,6 +53,9 @@ public struct SourceEditor: Sendable {
     public struct Result: Sendable {
         public let bytes: [UInt8]
         package let decoded: ContentLoader.CollectionResult
+        /// An editor of the new bytes, made of the read-back's parse: the next edit of the file,
+        /// while it still holds these bytes, starts from it without parsing them again.
+        public let editor: SourceEditor
     }
 
     /// Makes `edit`, reads its bytes back (`ReadBack`) and returns them with their reading.
@@ -66,9 +75,10 @@ public struct SourceEditor: Sendable {
                 expectation = .append(fields)
             }
             let new = try splices.apply(to: bytes)
-            let decoded = try ReadBack.verify(old: list, newBytes: new, changed: splices.bounds, format: format, collection: collection,
-                                              path: path, expecting: expectation)
-            return Result(bytes: new, decoded: decoded)
+            let reread = try ReadBack.verify(old: list, newBytes: new, changed: splices.bounds, format: format, collection: collection,
+                                             path: path, expecting: expectation)
+            return Result(bytes: new, decoded: reread.decoded,
+                          editor: SourceEditor(reread, format: format, collection: collection, path: path))
         }
     }
 

@@ -10,7 +10,8 @@ package struct FieldReader {
     let path: String
     let collection: CaseCollection?
     var recordID: String?
-    private let values: [String: Node]
+    /// The known keys' values, in the order written (a record has a few: a search beats a hash).
+    private let values: Values
     /// Where the mapping starts.
     let start: SourceLocation
     package private(set) var diagnostics: [Diagnostic] = []
@@ -41,12 +42,12 @@ package struct FieldReader {
         self.collection = collection
         self.prefix = prefix
         self.start = location
-        var values: [String: Node] = [:]
+        var values = Values()
         var unknown: [(String, Node)] = []
         for (key, value) in mapping {
             guard case let .scalar(scalar) = key else { continue }
             if known.contains(where: { $0.key == scalar.string }) {
-                values[scalar.string] = value
+                values.set(scalar.string, value)
             } else {
                 unknown.append((scalar.string, key))
             }
@@ -136,7 +137,9 @@ package struct FieldReader {
             mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
             return nil
         }
-        let written = scalar.string.replacingOccurrences(of: "_", with: "")
+        // YAML's digit separators (`1_000`) are not the number's.
+        let written = scalar.string.utf8.contains(UInt8(ascii: "_"))
+            ? String(decoding: scalar.string.utf8.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self) : scalar.string
         guard let value = Double(written), value.isFinite else {
             // YAML's .nan and .inf, and numbers too large for a double (1e999): not numbers a case can use.
             let lower = written.lowercased()
@@ -216,6 +219,20 @@ package struct FieldReader {
     }
 }
 
+/// A mapping's values by key: a key written twice has its last value, as in a dictionary.
+private struct Values {
+    private var pairs: [(key: String, node: Node)] = []
+
+    subscript(key: String) -> Node? {
+        for pair in pairs.reversed() where pair.key == key { return pair.node }
+        return nil
+    }
+
+    mutating func set(_ key: String, _ node: Node) {
+        pairs.append((key, node))
+    }
+}
+
 extension SourceLocation {
     init(path: String, mark: Mark?) {
         self.init(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
@@ -225,7 +242,8 @@ extension SourceLocation {
 extension Node {
     var isNull: Bool {
         guard case let .scalar(scalar) = self, scalar.style == .plain || scalar.style == .any else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        let text = scalar.string
+        return text.utf8.count <= 4 && (text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL")
     }
 
     /// What the author wrote, in words: "a list", "a mapping", "the text \"high\"".

@@ -22,6 +22,15 @@ struct DataExports: Sendable {
     }
 
     func render(_ path: String) -> [UInt8]? {
+        var parts: Parts? = nil
+        return render(path, parts: &parts)
+    }
+
+    /// Where each record's part (its JSON object, or its CSV row) lies in an export, by collection.
+    typealias Parts = [CaseCollection: [Range<Int>]]
+
+    /// The export at `path`, noting in `parts` (when not nil) where each record's part lies.
+    func render(_ path: String, parts: inout Parts?) -> [UInt8]? {
         let c = validated.caseContent
         // Room for the whole file (the 10k case's measure 100–380 bytes a record), reserved so
         // that the buffer never grows and copies.
@@ -33,30 +42,62 @@ struct DataExports: Sendable {
         default: c.animals.count + c.bulletins.count + c.fruits.count
         }
         var out = ExportText(capacity: (1 << 12) + records * 512)
+        var marks: [Range<Int>]? = parts == nil ? nil : []
         switch path {
-        case SiteLayout.fruitsCSV: fruitRows(&out)
-        case SiteLayout.animalsCSV: animalRows(&out)
-        case SiteLayout.bulletinsCSV: bulletinRows(&out)
+        case SiteLayout.fruitsCSV: fruitRows(&out, &marks); parts?[.fruits] = marks
+        case SiteLayout.animalsCSV: animalRows(&out, &marks); parts?[.animals] = marks
+        case SiteLayout.bulletinsCSV: bulletinRows(&out, &marks); parts?[.bulletins] = marks
         case SiteLayout.problemsCSV: problemRows(&out)
         // A JSON document ends with a line break.
-        case SiteLayout.fruitsJSON: list(c.fruits.indices, &out, fruit); out.newline()
-        case SiteLayout.animalsJSON: list(c.animals.indices, &out, animal); out.newline()
-        case SiteLayout.bulletinsJSON: list(c.bulletins.indices, &out, bulletin); out.newline()
-        case SiteLayout.caseJSON: caseDocument(&out); out.newline()
+        case SiteLayout.fruitsJSON: list(.fruits, &out, &parts); out.newline()
+        case SiteLayout.animalsJSON: list(.animals, &out, &parts); out.newline()
+        case SiteLayout.bulletinsJSON: list(.bulletins, &out, &parts); out.newline()
+        case SiteLayout.caseJSON: caseDocument(&out, &parts); out.newline()
         default: return nil
         }
         return out.bytes
     }
 
-    /// A JSON array, one element a line.
-    private func list(_ indices: Range<Int>, _ out: inout ExportText, _ write: (Int, inout ExportText) -> Void) {
+    /// Record `i`'s part of the export at `path` (a collection's CSV or JSON, or the case's
+    /// JSON) as `render` writes it there: its CSV row, or its JSON object.
+    func part(_ path: String, _ collection: CaseCollection, _ i: Int) -> [UInt8] {
+        var out = ExportText(capacity: 512)
+        let c = validated.caseContent
+        switch (path, collection) {
+        case (SiteLayout.fruitsCSV, _): out.csvRow(fruitRow(c, f: i))
+        case (SiteLayout.animalsCSV, _): out.csvRow(animalRow(c, a: i, suspicionLevel: Self.suspicionLevelColumn))
+        case (SiteLayout.bulletinsCSV, _): out.csvRow(bulletinRow(c, b: i))
+        case (_, .fruits): fruit(i, &out)
+        case (_, .animals): animal(i, &out)
+        case (_, .bulletins): bulletin(i, &out)
+        }
+        return out.bytes
+    }
+
+    /// A JSON array of a collection's records, one a line.
+    private func list(_ collection: CaseCollection, _ out: inout ExportText, _ parts: inout Parts?) {
+        let c = validated.caseContent
+        switch collection {
+        case .fruits: list(c.fruits.indices, &out, &parts, .fruits, fruit)
+        case .animals: list(c.animals.indices, &out, &parts, .animals, animal)
+        case .bulletins: list(c.bulletins.indices, &out, &parts, .bulletins, bulletin)
+        }
+    }
+
+    private func list(_ indices: Range<Int>, _ out: inout ExportText, _ parts: inout Parts?, _ collection: CaseCollection,
+                      _ write: (Int, inout ExportText) -> Void) {
+        var marks: [Range<Int>]? = parts == nil ? nil : []
+        marks?.reserveCapacity(indices.count)
         out.beginArray()
         for i in indices {
             out.lineBreak()
+            let start = out.bytes.count
             write(i, &out)
+            marks?.append(start..<out.bytes.count)
         }
         out.newline()
         out.endArray()
+        parts?[collection] = marks
     }
 
     // MARK: Fruits
@@ -74,12 +115,18 @@ struct DataExports: Sendable {
         out.endObject()
     }
 
-    private func fruitRows(_ out: inout ExportText) {
-        let c = validated.caseContent, index = validated.index
+    private func fruitRows(_ out: inout ExportText, _ marks: inout [Range<Int>]?) {
+        let c = validated.caseContent
         out.csvRow(Self.csvKeys(Fruit.schema) + ["fans", "bulletins"])
         for f in c.fruits.indices {
-            out.csvRow(Self.csvValues(of: c.fruits[f]) + [String(index.fans[f].count), String(index.fruitBulletins[f].count)])
+            let start = out.bytes.count
+            out.csvRow(fruitRow(c, f: f))
+            marks?.append(start..<out.bytes.count)
         }
+    }
+
+    private func fruitRow(_ c: CaseContent, f: Int) -> [String] {
+        Self.csvValues(of: c.fruits[f]) + [String(validated.index.fans[f].count), String(validated.index.fruitBulletins[f].count)]
     }
 
     // MARK: Animals
@@ -99,18 +146,27 @@ struct DataExports: Sendable {
         out.endObject()
     }
 
-    private func animalRows(_ out: inout ExportText) {
-        let c = validated.caseContent, index = validated.index
-        let suspicionLevel = Self.csvKeys(Animal.schema).firstIndex(of: FieldName.suspicionLevel.key).map { $0 + 1 } ?? 0
+    /// Where the suspicion label's column goes: after the level's.
+    private static let suspicionLevelColumn = csvKeys(Animal.schema).firstIndex(of: FieldName.suspicionLevel.key).map { $0 + 1 } ?? 0
+
+    private func animalRows(_ out: inout ExportText, _ marks: inout [Range<Int>]?) {
+        let c = validated.caseContent
+        let suspicionLevel = Self.suspicionLevelColumn
         var keys = Self.csvKeys(Animal.schema)
         keys.insert("suspicionLabel", at: suspicionLevel)
         out.csvRow(keys + ["bulletins", "asleepAtBulletins"])
         for a in c.animals.indices {
-            let animal = c.animals[a]
-            var values = Self.csvValues(of: animal)
-            values.insert(animal.suspicion.label.rawValue, at: suspicionLevel)
-            out.csvRow(values + [String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))])
+            let start = out.bytes.count
+            out.csvRow(animalRow(c, a: a, suspicionLevel: suspicionLevel))
+            marks?.append(start..<out.bytes.count)
         }
+    }
+
+    private func animalRow(_ c: CaseContent, a: Int, suspicionLevel: Int) -> [String] {
+        let animal = c.animals[a], index = validated.index
+        var values = Self.csvValues(of: animal)
+        values.insert(animal.suspicion.label.rawValue, at: suspicionLevel)
+        return values + [String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))]
     }
 
     // MARK: Bulletins
@@ -130,13 +186,19 @@ struct DataExports: Sendable {
         out.endObject()
     }
 
-    private func bulletinRows(_ out: inout ExportText) {
-        let c = validated.caseContent, index = validated.index
+    private func bulletinRows(_ out: inout ExportText, _ marks: inout [Range<Int>]?) {
+        let c = validated.caseContent
         out.csvRow(Self.csvKeys(Bulletin.schema) + ["suspects", "suspectsAwake", "suspectsAsleep"])
         for b in c.bulletins.indices {
-            let all = index.suspectCount(b), asleep = index.asleepSuspectCount(b)
-            out.csvRow(Self.csvValues(of: c.bulletins[b]) + [String(all), String(all - asleep), String(asleep)])
+            let start = out.bytes.count
+            out.csvRow(bulletinRow(c, b: b))
+            marks?.append(start..<out.bytes.count)
         }
+    }
+
+    private func bulletinRow(_ c: CaseContent, b: Int) -> [String] {
+        let all = validated.index.suspectCount(b), asleep = validated.index.asleepSuspectCount(b)
+        return Self.csvValues(of: c.bulletins[b]) + [String(all), String(all - asleep), String(asleep)]
     }
 
     // MARK: A record's own fields, from its description
@@ -208,7 +270,7 @@ struct DataExports: Sendable {
         }
     }
 
-    private func caseDocument(_ out: inout ExportText) {
+    private func caseDocument(_ out: inout ExportText, _ parts: inout Parts?) {
         let v = validated, site = v.caseContent.site
         out.beginObject()
         out.key("format"); out.string("casefile-case/1")
@@ -221,9 +283,10 @@ struct DataExports: Sendable {
         out.key("warnings"); out.int(v.warningCount)
         out.key("notes"); out.int(v.noteCount)
         out.endObject()
-        out.key("fruits"); list(v.caseContent.fruits.indices, &out, fruit)
-        out.key("animals"); list(v.caseContent.animals.indices, &out, animal)
-        out.key("bulletins"); list(v.caseContent.bulletins.indices, &out, bulletin)
+        for collection in [CaseCollection.fruits, .animals, .bulletins] {
+            out.key(collection.rawValue)
+            list(collection, &out, &parts)
+        }
         out.endObject()
     }
 }

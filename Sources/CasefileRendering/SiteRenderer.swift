@@ -19,6 +19,9 @@ public struct SiteRenderer: Sendable {
     public let digest: Bool
     /// The last publish's report and digest: the validation page and report say what changed.
     public let history: PublishHistory?
+    /// Files made already, emitted as given instead of rendered (a preview's exports, patched
+    /// from its last render: `ExportParts`).
+    package var prerendered: [String: [UInt8]] = [:]
 
     public init(templates: TemplateSet, baseURL: String? = nil, digest: Bool = false, history: PublishHistory? = nil) {
         self.templates = templates
@@ -101,7 +104,7 @@ public struct SiteRenderer: Sendable {
         // The longest first (the listings of a big table, then the exports), so that none finishes
         // last on a core of its own.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
-        let baseURL = self.baseURL
+        let baseURL = self.baseURL, prerendered = self.prerendered
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
@@ -109,7 +112,9 @@ public struct SiteRenderer: Sendable {
         try await Parallel.forEach(all) { job in
             let file = switch job {
             case let .page(page): fixed.render(page, validated, problems, refs, lines, summary, output)
-            case let .data(path): Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
+            case let .data(path):
+                prerendered[path].map { OutputFile(path: path, bytes: $0) }
+                    ?? Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
             case let .listing(i):
                 fixed.render(listing: listings!.pages[i], validated, problems, refs, output)
             }

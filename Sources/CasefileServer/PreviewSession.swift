@@ -56,8 +56,8 @@ public struct PreviewSession: Sendable {
         let queue = RebuildQueue()
         let (state, hub) = (state, hub)
         self.queue = queue
-        editor = RecordEditor(build: build) { paths in
-            let update = await queue.run { await Self.rebuild(paths, build: build, state: state, hub: hub) }
+        editor = RecordEditor(build: build) { paths, saved in
+            let update = await queue.run { await Self.rebuild(paths, saved: saved, build: build, state: state, hub: hub) }
             await queue.report(update)
         }
     }
@@ -87,8 +87,9 @@ public struct PreviewSession: Sendable {
         return await queue.run { await Self.rebuild(paths, build: build, state: state, hub: hub) }
     }
 
-    private static func rebuild(_ paths: [String], build: PreviewBuild, state: PreviewState, hub: ReloadHub) async -> PreviewUpdate {
-        let update = await build.update(changed: paths)
+    private static func rebuild(_ paths: [String], saved: SavedFiles = SavedFiles(), build: PreviewBuild, state: PreviewState,
+                                hub: ReloadHub) async -> PreviewUpdate {
+        let update = await build.update(changed: paths, saved: saved)
         guard update.scope != .nothing else { return update }
         let bannerChanged = await state.set(PageDecoration(update))
         if bannerChanged || !update.changed.isEmpty { await hub.reload() }

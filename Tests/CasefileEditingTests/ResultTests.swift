@@ -154,6 +154,6 @@ import CasefileModel
         // The same bytes as before, with a true range: accepted, the reading returned.
         let same = try ReadBack.verify(old: list, newBytes: old, changed: inside, format: .yaml, collection: .animals,
                                        path: "animals.yaml", expecting: keep)
-        Self.expectSame(same, Self.fresh(old, .animals, path: "animals.yaml"))
+        Self.expectSame(same.decoded, Self.fresh(old, .animals, path: "animals.yaml"))
     }
 }

@@ -7,13 +7,6 @@ import CasefileValidation
 /// Notes are not compiled again (a record edit keeps the records' positions), so their findings
 /// are those of the last build.
 enum EditCheck {
-    /// The problems of the case with the file at `path` read as `result` (what the loader makes
-    /// of its new bytes: `SourceEditor.Result.decoded`, which the edit's read-back decoded).
-    static func problems(_ base: EditorBase, collection: CaseCollection, path: String,
-                         decoded result: ContentLoader.CollectionResult) async -> [Diagnostic] {
-        await problems(base, replacing: [(collection, path, result)])
-    }
-
     /// What the loader makes of `bytes` as the collection's file at `path`.
     static func decode(_ collection: CaseCollection, path: String, bytes: [UInt8]) -> ContentLoader.CollectionResult {
         var read: [Diagnostic] = []
@@ -21,10 +14,18 @@ enum EditCheck {
         return ContentLoader.decodeCollection(collection, file, path: path, problems: read)
     }
 
-    /// The same with several collection files replaced (a renamed id and the records that name it).
-    static func problems(_ base: EditorBase,
-                         replacing files: [(collection: CaseCollection, path: String, decoded: ContentLoader.CollectionResult)]) async
-        -> [Diagnostic] {
+    /// The same with several collection files replaced (a renamed id and the records that name it),
+    /// and the validated case when it is the one the preview's rebuild after the save would make
+    /// (`LoadedCase.replacing`, which the rebuild uses too), for the rebuild to take.
+    static func check(_ base: EditorBase,
+                      replacing files: [(collection: CaseCollection, path: String, decoded: ContentLoader.CollectionResult)]) async
+        -> (problems: [Diagnostic], shared: ValidatedCase?) {
+        let notes = base.notes
+        if let loaded = base.loaded.replacing(files.map { ($0.collection, $0.decoded) }) {
+            let validated = await Validator().validate(loaded) { _ in notes }.validated
+            return (validated.diagnostics, validated)
+        }
+        // A collection's first file (a new record in a case without one): its problems go last.
         var loaded = base.loaded
         for (collection, path, result) in files {
             loaded.diagnostics.removeAll { $0.location?.path == path }
@@ -41,8 +42,7 @@ enum EditCheck {
             }
             loaded.dataTexts[path] = result.text
         }
-        let notes = base.notes
-        return await Validator().validate(loaded) { _ in notes }.validated.diagnostics
+        return (await Validator().validate(loaded) { _ in notes }.validated.diagnostics, nil)
     }
 
     /// What tells two problems apart across two validations (their places move with the bytes).

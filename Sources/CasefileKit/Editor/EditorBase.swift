@@ -12,6 +12,8 @@ public struct EditorBase: Sendable {
     public let placed: PlacedCase
     let notes: NoteCompiler.Output
     public let options: BuildOptions
+    /// The preview's count of changes of its case when this was taken (`SavedFiles.checked`).
+    let generation: Int
 
     /// The case's time zone, as the pages show times in it.
     public var zone: TimeZone {

@@ -34,10 +34,11 @@ extension RecordEditor {
 
     /// Record `id` as the file holds it now: read again (from `bytes`, or from disk), so that an
     /// edit made elsewhere since the last build is seen; nil when the file has no such record.
+    /// The bytes are parsed unless they are those parsed last (`parsed`).
     func current(_ collection: CaseCollection, id: String, _ base: EditorBase, bytes given: [UInt8]? = nil) throws -> Found? {
         guard let path = base.file(of: collection) else { return nil }
         let bytes = try given ?? Self.read(base.options.content.appendingPathComponent(path))
-        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection, path: path)
+        let editor = sourceEditor(collection, path: path, bytes: bytes)
         guard let result = editor.decoded else { return nil }
         let records: [any DescribedRecord]
         switch result.records {
@@ -51,6 +52,15 @@ extension RecordEditor {
         let record = records[i]
         let name = record.value(of: collection == .bulletins ? .location : .name).text ?? id
         return Found(record: record, item: item, index: i, version: version, name: name, collection: collection, editor: editor)
+    }
+
+    /// An editor of `bytes`, the file at `path`: the last parse of that file when it was of these
+    /// bytes, else a new one (kept for the next save).
+    func sourceEditor(_ collection: CaseCollection, path: String, bytes: [UInt8]) -> SourceEditor {
+        if let last = parsed[path], last.bytes == bytes { return last }
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection, path: path)
+        parsed[path] = editor
+        return editor
     }
 
     /// The version of record `i` of a file read into `origins`: a fingerprint of its bytes, from

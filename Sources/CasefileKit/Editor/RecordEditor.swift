@@ -17,8 +17,13 @@ import CasefileOutput
 /// overwritten.
 public actor RecordEditor {
     let build: PreviewBuild
-    /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages).
-    let rebuild: @Sendable ([String]) async -> Void
+    /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages), given the
+    /// paths written and the readings of the collection files among them.
+    let rebuild: @Sendable ([String], SavedFiles) async -> Void
+    /// Each collection file as last parsed, by path below the case folder: a save of a file that
+    /// still holds those bytes starts from that parse (a large file parses in hundreds of
+    /// milliseconds). At most one a collection.
+    var parsed: [String: SourceEditor] = [:]
     private var log: [EditRecord] = []
     private var libraries: [String: MustacheLibrary] = [:]
     /// Whether a save is under way, and the saves waiting for it: the actor's methods wait for
@@ -39,7 +44,7 @@ public actor RecordEditor {
         if waiting.isEmpty { saving = false } else { waiting.removeFirst().resume() }
     }
 
-    public init(build: PreviewBuild, rebuild: @escaping @Sendable ([String]) async -> Void) {
+    public init(build: PreviewBuild, rebuild: @escaping @Sendable ([String], SavedFiles) async -> Void) {
         self.build = build
         self.rebuild = rebuild
     }
@@ -174,8 +179,7 @@ public actor RecordEditor {
                     fields.insert(EditField(FieldName.id.key, .text(id)), at: 0)
                     form.state = FormState(values: submitted.values.merging([FieldName.id.key: [id]]) { $1 })
                 }
-                let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: target.collection, path: path)
-                edited = try editor.apply(.append(fields: fields))
+                edited = try sourceEditor(target.collection, path: path, bytes: bytes).apply(.append(fields: fields))
             }
         } catch let error as EditRefusal {
             form.alertHeading = strings.count(.notSaved, 1)
@@ -213,7 +217,8 @@ public actor RecordEditor {
         }
         var replaced = renames.map { ($0.collection, $0.path, EditCheck.decode($0.collection, path: $0.path, bytes: $0.after)) }
         if let edited, edited.bytes != bytes { replaced.append((target.collection, path, edited.decoded)) }
-        let after = replaced.isEmpty ? base.placed.diagnostics : await EditCheck.problems(base, replacing: replaced)
+        let checked = replaced.isEmpty ? (problems: base.placed.diagnostics, shared: nil) : await EditCheck.check(base, replacing: replaced)
+        let after = checked.problems
         let blocking = EditCheck.blocking(after, before: base.placed.diagnostics, collection: target.collection, id: newID)
         if !blocking.isEmpty {
             let own = after.filter { $0.collection == target.collection && $0.recordID == newID }
@@ -241,9 +246,13 @@ public actor RecordEditor {
         let summary = strings.text(oldID == nil ? .addedRecord : .savedRecord, ["name": summaryName.isEmpty ? newID : summaryName])
         if files.isEmpty, let found { return .redirect(found.address(base, saved: nil)) }
         if let failure = Self.apply(files) { return .refused(failure) }
+        var saved = SavedFiles()
+        saved.readings = replaced.map { SavedReading(path: base.options.content.appendingPathComponent($0.1).path, result: $0.2) }
+        saved.checked = checked.shared.map { (base.generation, $0) }
+        if let edited, newBytes != bytes { parsed[path] = edited.editor }
         let number = (log.last?.number ?? 0) + 1
         remember(EditRecord(number: number, summary: summary, files: files))
-        await rebuild(files.map(\.path))
+        await rebuild(files.map(\.path), saved)
         guard let rebuilt = await build.editorBase(), let i = rebuilt.position(of: newID, in: target.collection) else {
             return .redirect("/?saved=\(number)")
         }
@@ -285,21 +294,25 @@ public actor RecordEditor {
         if pairs.first(where: { $0.name == Self.versionField })?.value != found.version {
             return .refused(strings.text(.conflictTitle) + ". " + strings.text(.conflictHelp))
         }
-        let newBytes: [UInt8]
+        let deleted: SourceEditor.Result
         do {
-            newBytes = try found.editor.delete(item: found.item)
+            deleted = try found.editor.apply(.delete(item: found.item))
         } catch {
             return .refused(error.message)
         }
+        let newBytes = deleted.bytes
         var files = [EditRecord.FileChange(path: url.path, before: bytes, after: newBytes)]
         if pairs.contains(where: { $0.name == Self.deleteNoteField }), target.collection != .fruits,
            let note = Self.notePath(target.collection, id, base), let old = try? Self.read(note) {
             files.append(EditRecord.FileChange(path: note.path, before: old, after: nil))
         }
         if let failure = Self.apply(files) { return .refused(failure) }
+        parsed[path] = deleted.editor
         let number = (log.last?.number ?? 0) + 1
         remember(EditRecord(number: number, summary: strings.text(.deletedRecord, ["name": found.name]), files: files))
-        await rebuild(files.map(\.path))
+        var saved = SavedFiles()
+        saved.readings = [SavedReading(path: url.path, result: deleted.decoded)]
+        await rebuild(files.map(\.path), saved)
         return .redirect("/" + SiteLayout.page(target.collection.pageKind) + "?saved=\(number)")
     }
 
@@ -323,7 +336,7 @@ public actor RecordEditor {
         }
         if let failure = Self.apply(back) { return .refused(failure) }
         log[index].undone = true
-        await rebuild(back.map(\.path))
+        await rebuild(back.map(\.path), SavedFiles())
         return .redirect("/_casefile/edits")
     }
 

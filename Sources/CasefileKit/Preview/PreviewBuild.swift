@@ -43,6 +43,13 @@ public actor PreviewBuild {
     /// it: a change reported for a file still at that version is no change (the editor's own
     /// save, which it rebuilt at once, reported again by the watcher).
     private var dataStamps: [String: FileStamp] = [:]
+    /// Counts the changes of the loaded case and its notes' compilation: the editor's base
+    /// carries it, so that a save's check can be known to have started from the case as it is.
+    private var generation = 0
+    /// The exports with where each record's part lies, and the generation of the case they are
+    /// of: a record edit patches them rather than rendering them whole.
+    private var exports = ExportParts()
+    private var exportsAt: Int?
 
     public init(options: BuildOptions) {
         self.options = options
@@ -59,6 +66,7 @@ public actor PreviewBuild {
             let prepared = try await BuildPipeline(options: options).prepare()
             (templates, loaded, notes, placed, refs) =
                 (prepared.templates, prepared.loaded, prepared.notes, prepared.placed, prepared.refs)
+            generation += 1
             try await render(prepared.placed, changed: .all, into: &update)
         } catch {
             fail(error, &update)
@@ -68,8 +76,8 @@ public actor PreviewBuild {
     }
 
     /// Brings the output up to date after `paths` (absolute, inside the case or templates
-    /// folder) changed.
-    public func update(changed paths: [String]) async -> PreviewUpdate {
+    /// folder) changed. `saved`: what the editor knows of the files it wrote (`SavedFiles`).
+    public func update(changed paths: [String], saved: SavedFiles = SavedFiles()) async -> PreviewUpdate {
         let folders = CaseFolders(options: options)
         let paths = paths.filter { path in
             guard folders.classify(path)?.isDataFile == true,
@@ -88,7 +96,7 @@ public actor PreviewBuild {
         if !collections.isEmpty {
             // With notes or templates as well: everything again (rare: one save is one file).
             guard collections.count == changes.count else { return await buildAll() }
-            return await updateRecords(collections.sorted { $0.1 < $1.1 }, current, before)
+            return await updateRecords(collections.sorted { $0.1 < $1.1 }, current, before, saved: saved)
         }
         let start = Date()
         var update = PreviewUpdate()
@@ -100,6 +108,7 @@ public actor PreviewBuild {
                 templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
             }
             var after = before
+            let beforeGeneration = generation
             var hosts: Set<String> = []
             if !notePaths.isEmpty {
                 loaded = nil  // `current` is then the only owner of the case, changed in place
@@ -115,6 +124,7 @@ public actor PreviewBuild {
                 }
                 after = PlacedCase(result.validated, reusing: before)
                 (loaded, notes, placed) = (current, result.notes, after)
+                generation += 1
                 for path in displayed {
                     guard let key = NoteKey(path: path) else { continue }
                     if let i = after.index.position(of: key.recordID, in: key.collection) {
@@ -127,7 +137,8 @@ public actor PreviewBuild {
             }
             // Pages link the stylesheet by the hash of its content: a new stylesheet is new pages.
             try await render(after, changed: PageSet(everything: templateNames.contains { $0.isStylesheetPart },
-                                                     paths: hosts, templates: Set(templateNames)), into: &update)
+                                                     paths: hosts, templates: Set(templateNames)),
+                             exportsFrom: notePaths.isEmpty ? nil : (beforeGeneration, before.validated), into: &update)
         } catch {
             fail(error, &update)
         }
@@ -140,21 +151,29 @@ public actor PreviewBuild {
     /// built again when a file is gone or unreadable, or ids were added, removed or reordered
     /// (notes link records by position); every page is rendered when the problems changed.
     private func updateRecords(_ edited: [(CaseCollection, String)], _ current: LoadedCase,
-                               _ before: PlacedCase) async -> PreviewUpdate {
+                               _ before: PlacedCase, saved: SavedFiles) async -> PreviewUpdate {
         let start = Date()
-        guard let beforeRefs = refs, let next = reload(edited, into: current),
+        let beforeGeneration = generation
+        guard let beforeRefs = refs, let (next, allSaved) = reload(edited, into: current, readings: saved.readings),
               CaseFolders.sameIDs(current.caseContent, next.caseContent) else { return await buildAll() }
         var update = PreviewUpdate()
         update.scope = .records(edited.map { $0.1 })
         do {
             let previous = notes
             // The ids stand where they stood: every note compiles to what it did.
-            let result = await Validator().validate(next) { _ in previous }
-            let after = PlacedCase(result.validated)
+            let validated: ValidatedCase
+            if allSaved, let checked = saved.checked, checked.generation == generation {
+                validated = checked.validated
+            } else {
+                validated = await Validator().validate(next) { _ in previous }.validated
+            }
+            let after = PlacedCase(validated)
             let afterRefs = RecordRefs(after)
             let edit = RecordEdit(from: before, beforeRefs, to: after, afterRefs)
             (loaded, placed, refs) = (next, after, afterRefs)
-            try await render(after, changed: edit?.render ?? .all, gone: edit?.gone ?? [], into: &update)
+            generation += 1
+            try await render(after, changed: edit?.render ?? .all, gone: edit?.gone ?? [],
+                             exportsFrom: (beforeGeneration, before.validated), into: &update)
         } catch {
             fail(error, &update)
         }
@@ -164,40 +183,27 @@ public actor PreviewBuild {
 
     /// `current` with the collections of `edited` read again from their files; nil when one
     /// cannot be taken alone (its file is gone, another file of the collection appeared, it does
-    /// not read as a list of records, or its problems cannot be told from the others).
-    private func reload(_ edited: [(CaseCollection, String)], into current: LoadedCase) -> LoadedCase? {
+    /// not read as a list of records, or its problems cannot be told from the others). A file
+    /// of `readings` still as the editor wrote it is not read again (`allSaved`: none was).
+    private func reload(_ edited: [(CaseCollection, String)], into current: LoadedCase,
+                        readings: [SavedReading]) -> (loaded: LoadedCase, allSaved: Bool)? {
         let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
-        // The loader's problems in its order: site.yaml's and the string tables', each collection's
-        // (fruits, animals, bulletins), the notes'.
         let limits = current.caseContent.site.limits
-        func file(of problem: Diagnostic) -> CaseCollection? {
-            CaseCollection.allCases.first { current.sourceMap.files[$0] != nil && current.sourceMap.files[$0] == problem.location?.path }
-        }
-        let isNote: (Diagnostic) -> Bool = { $0.location?.path.hasPrefix("notes/") ?? false }
-        let order: [CaseCollection] = [.fruits, .animals, .bulletins]
-        let head = current.diagnostics.filter { file(of: $0) == nil && !isNote($0) }
-        let notes = current.diagnostics.filter { file(of: $0) == nil && isNote($0) }
-        var byCollection = Dictionary(grouping: current.diagnostics.filter { file(of: $0) != nil }) { file(of: $0)! }
-        guard head + order.flatMap({ byCollection[$0] ?? [] }) + notes == current.diagnostics else { return nil }
-        var next = current
+        var results: [(collection: CaseCollection, result: ContentLoader.CollectionResult)] = []
+        var allSaved = true
         for (collection, name) in edited {
             guard current.sourceMap.files[collection] == name, !current.unreadCollections.contains(collection),
                   ["yaml", "yml", "json"].map({ "\(collection.rawValue).\($0)" }).filter(loader.folder.exists) == [name]
             else { return nil }
             let path = options.content.appendingPathComponent(name).standardizedFileURL.path
             dataStamps[path] = FileStamp.of(path)
-            guard let result = try? loader.loadCollection(collection, limit: limits.dataFileBytes), !result.unread,
-                  result.path == name else { return nil }
-            switch result.records {
-            case let .fruits(list): next.caseContent.fruits = list; next.sourceMap.fruits = result.origins
-            case let .animals(list): next.caseContent.animals = list; next.sourceMap.animals = result.origins
-            case let .bulletins(list): next.caseContent.bulletins = list; next.sourceMap.bulletins = result.origins
-            }
-            next.dataTexts[name] = result.text
-            byCollection[collection] = result.problems
+            let saved = SavedReading.result(for: path, in: readings, limit: limits.dataFileBytes)
+            if saved == nil { allSaved = false }
+            guard let result = saved ?? (try? loader.loadCollection(collection, limit: limits.dataFileBytes)), result.path == name
+            else { return nil }
+            results.append((collection, result))
         }
-        next.diagnostics = head + order.flatMap { byCollection[$0] ?? [] } + notes
-        return next
+        return current.replacing(results).map { ($0, allSaved) }
     }
 
     /// The data files' versions now, by absolute path.
@@ -214,13 +220,14 @@ public actor PreviewBuild {
     /// nil while the case could not be loaded or rendered (the editor then edits nothing).
     public func editorBase() -> EditorBase? {
         guard let loaded, let placed else { return nil }
-        return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options)
+        return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options, generation: generation)
     }
 
     private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
         update.failure = (error as? CasefileError)?.description ?? "\(error)"
         // Start again from the folders at the next change.
         (loaded, placed, refs) = (nil, nil, nil)
+        generation += 1
     }
 
     /// Renders what `changed` holds — or everything when the problems or the files read changed
@@ -229,12 +236,15 @@ public actor PreviewBuild {
     /// the rest waits in `onDisk.pending` and is rendered once the errors are gone.
     /// `gone`: files an earlier build wrote that this one no longer makes, removed when only
     /// `changed` is rendered.
+    /// `exportsFrom`: the case before a record edit, and its generation; the exports are patched
+    /// from it when they were kept of that generation.
     private func render(_ v: PlacedCase, changed: PageSet, gone: Set<String> = [],
+                        exportsFrom before: (generation: Int, validated: ValidatedCase)? = nil,
                         into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
-        let only: PageSet
+        var only: PageSet
         // Where every file is rendered, so that a file written before and not now is stale.
         let complete: PageSet
         if keep, var disk = onDisk {
@@ -250,9 +260,24 @@ public actor PreviewBuild {
         }
         if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
         let baseURL = options.baseURL ?? v.caseContent.site.baseURL
+        var renderer = SiteRenderer(templates: templates, baseURL: baseURL)
+        let exportPaths = v.caseContent.site.exports ? ExportParts.paths : []
+        if !keep, !only.everything, !exportPaths.isEmpty, let before, before.generation == exportsAt {
+            // The exports the edit changes, patched (the others are as they were, and stay kept).
+            if !only.paths.isDisjoint(with: exportPaths) {
+                for file in exports.render(exportPaths.sorted(), from: before.validated, to: v.validated) {
+                    renderer.prerendered[file.path] = file.bytes
+                }
+                only = only.union(PageSet(paths: exportPaths))
+            }
+            exportsAt = generation
+        } else if exportsAt != generation {
+            exportsAt = nil
+            // Kept again once the actor is free, for the next edit.
+            if !exportPaths.isEmpty { Task { self.prepareExports() } }
+        }
         var mirror = writer
-        let (rendered, written) = try await SiteRenderer(templates: templates, baseURL: baseURL)
-            .render(v, only: only, refs: refs, into: &mirror, complete: complete)
+        let (rendered, written) = try await renderer.render(v, only: only, refs: refs, into: &mirror, complete: complete)
         writer = mirror
         keptPages = keep
         if v.errorCount == 0 { hadGoodBuild = true }
@@ -261,6 +286,13 @@ public actor PreviewBuild {
         update.changed = written.sorted()
         update.diagnostics = v.diagnostics
         update.keptLastGoodPages = keep
+    }
+
+    /// Renders the exports of the case as it is, kept with their parts for the next record edit.
+    private func prepareExports() {
+        guard exportsAt != generation, let placed, placed.caseContent.site.exports else { return }
+        _ = exports.render(ExportParts.paths.sorted(), from: nil, to: placed.validated)
+        exportsAt = generation
     }
 
     /// What the pages on disk (other than the validation pages) were rendered from, and what

@@ -11,11 +11,16 @@ public struct ClockTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Reads `HH:MM` (one-digit hours are accepted: `7:30`).
     public init?(_ text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
-        self.init(hour: h, minute: m)
+        // `H:MM` or `HH:MM`, ASCII digits only.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 4 || bytes.count == 5, bytes[bytes.count - 3] == UInt8(ascii: ":") else { return nil }
+        var hour = 0, minute = 0
+        for (i, byte) in bytes.enumerated() where i != bytes.count - 3 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            if i < bytes.count - 3 { hour = hour * 10 + digit } else { minute = minute * 10 + digit }
+        }
+        self.init(hour: hour, minute: minute)
     }
 
     public var minutes: Int { hour * 60 + minute }

@@ -1,0 +1,36 @@
+import CasefileModel
+import CasefileLoading
+
+extension LoadedCase {
+    /// The case with the files of `readings`' collections read as given: their records, places,
+    /// texts and problems replaced, every problem in the loader's order (site.yaml's and the
+    /// string tables', then each collection's — fruits, animals, bulletins — then the notes').
+    /// Nil when a collection was read from another file, or the problems cannot be told apart by
+    /// file. The editor's check of a save and the preview's rebuild after it both make the case
+    /// so, and so validate the same case.
+    func replacing(_ readings: [(collection: CaseCollection, result: ContentLoader.CollectionResult)]) -> LoadedCase? {
+        func file(of problem: Diagnostic) -> CaseCollection? {
+            CaseCollection.allCases.first { sourceMap.files[$0] != nil && sourceMap.files[$0] == problem.location?.path }
+        }
+        let isNote: (Diagnostic) -> Bool = { $0.location?.path.hasPrefix("notes/") ?? false }
+        let order: [CaseCollection] = [.fruits, .animals, .bulletins]
+        let head = diagnostics.filter { file(of: $0) == nil && !isNote($0) }
+        let notes = diagnostics.filter { file(of: $0) == nil && isNote($0) }
+        var byCollection = Dictionary(grouping: diagnostics.filter { file(of: $0) != nil }) { file(of: $0)! }
+        guard head + order.flatMap({ byCollection[$0] ?? [] }) + notes == diagnostics else { return nil }
+        var next = self
+        for (collection, result) in readings {
+            guard let path = result.path, sourceMap.files[collection] == path, !unreadCollections.contains(collection), !result.unread
+            else { return nil }
+            switch result.records {
+            case let .fruits(list): next.caseContent.fruits = list; next.sourceMap.fruits = result.origins
+            case let .animals(list): next.caseContent.animals = list; next.sourceMap.animals = result.origins
+            case let .bulletins(list): next.caseContent.bulletins = list; next.sourceMap.bulletins = result.origins
+            }
+            next.dataTexts[path] = result.text
+            byCollection[collection] = result.problems
+        }
+        next.diagnostics = head + order.flatMap { byCollection[$0] ?? [] } + notes
+        return next
+    }
+}
