@@ -1,3 +1,5 @@
+import CasefileModel
+
 /// How a YAML scalar is written: the style an existing value had, which a new value keeps
 /// when it can.
 enum ScalarStyle: Sendable, Hashable {
@@ -34,42 +36,23 @@ enum ScalarWriting {
     /// A YAML double-quoted scalar: `"` and `\` escaped, and every character YAML does not
     /// allow unescaped (control characters, a byte-order mark, the line breaks NEL, LS, PS).
     static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if isPrintable(scalar) && scalar.value != 0x85 && scalar.value != 0x2028 && scalar.value != 0x2029 {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += scalar.value <= 0xFFFF ? "\\u" + hex(scalar.value, 4) : "\\U" + hex(scalar.value, 8)
-                }
-            }
+        QuotedText.quoted(text) { scalar in
+            if let escaped = QuotedText.backslashed(scalar) { return escaped }
+            if isPrintable(scalar) && scalar.value != 0x85 && scalar.value != 0x2028 && scalar.value != 0x2029 { return nil }
+            return scalar.value <= 0xFFFF ? "\\u" + QuotedText.hex(scalar.value, digits: 4)
+                : "\\U" + QuotedText.hex(scalar.value, digits: 8)
         }
-        return out + "\""
     }
 
     /// A JSON string (RFC 8259): `"`, `\` and control characters escaped, the rest as UTF-8.
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        QuotedText.quoted(text) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + hex(scalar.value, 4) } else { out.unicodeScalars.append(scalar) }
+            case "\u{08}": "\\b"
+            case "\u{0C}": "\\f"
+            default: QuotedText.backslashed(scalar) ?? (scalar.value < 0x20 ? "\\u" + QuotedText.hex(scalar.value, digits: 4) : nil)
             }
         }
-        return out + "\""
     }
 
     /// Whether `text` written plain reads back as this text, typed as text. Conservative: a
@@ -96,10 +79,5 @@ enum ScalarWriting {
         let v = s.value
         return v == 0x0A || (0x20...0x7E).contains(v) || v == 0x85 || (0xA0...0xD7FF).contains(v)
             || ((0xE000...0xFFFD).contains(v) && v != 0xFEFF) || (0x10000...0x10FFFF).contains(v)
-    }
-
-    private static func hex(_ value: UInt32, _ digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

@@ -1,20 +1,19 @@
+import CasefileModel
+
 /// Text for the stylesheet's `content:` values: the phrases the stylesheet writes, in the site's
 /// language.
 enum CSSString {
-    /// `text` as a CSS string: in double quotes, with `"`, `\` and line breaks escaped (and `<`,
-    /// so that the stylesheet can never close a `<style>` it is inlined in).
+    /// `text` as a CSS string: in double quotes, with `"` and `\` escaped, and as a code point
+    /// in hex each control character (a line break would end the string) and `<` (so that the
+    /// stylesheet can never close a `<style>` it is inlined in).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        QuotedText.quoted(text) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\A "
-            case "<": out += "\\3C "
-            default: out.unicodeScalars.append(scalar)
+            case "\"", "\\": "\\" + String(scalar)
+            case "<": "\\3C "
+            default: scalar.value < 0x20 || scalar.value == 0x7F ? "\\" + QuotedText.hex(scalar.value) + " " : nil
             }
         }
-        return out + "\""
     }
 
     /// A `content:` value from a phrase with placeholders: each `{name}` becomes the CSS of

@@ -134,8 +134,12 @@ struct EditorMiddleware: RouterMiddleware {
             \(PageDecoration.escape(undo))</button></form>
             """
         // Fixed across the top, the page moved down by its height: the wide layout is a grid of
-        // the viewport's height whose rows the banner must not join.
-        return "<style>body:has(> [data-saved-banner]){padding-top:2.5rem;box-sizing:border-box}</style>"
+        // the viewport's height whose rows the banner must not join. Below the error banner
+        // (`PageDecoration`) while the case has errors, the page moved down by both.
+        let height = PageDecoration.bannerHeight
+        return "<style>body:has(> [data-saved-banner]){padding-top:\(height);box-sizing:border-box}"
+            + "body:has(> #casefile-serve-banner) > [data-saved-banner]{top:\(height)!important}"
+            + "body:has(> #casefile-serve-banner):has(> [data-saved-banner]){padding-top:calc(2 * \(height))}</style>"
             + "<div data-saved-banner role=\"status\" style=\"position:fixed;top:0;left:0;right:0;z-index:1000;margin:0;"
             + "min-height:2.5rem;box-sizing:border-box;padding:.5rem 1rem;background:#1c7332;color:#fff;"
             + "font:14px/1.4 system-ui,sans-serif\">" + PageDecoration.escape(record.summary) + button + "</div>"

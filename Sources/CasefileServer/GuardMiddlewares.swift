@@ -55,12 +55,15 @@ struct MethodMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// A POST under `/_casefile/` passes the `WriteGuard` or is refused before any route sees it:
 /// Host, Origin or Sec-Fetch-Site first (no byte of the body is read for a request from
-/// elsewhere), then the body, read within `limits` and `deadline`, parsed as a form, and its
-/// secret. A write that passes reaches its route with the form in `context.editForm`.
+/// elsewhere), then the body, read within `limits` (fitted to the case's note limit as it is
+/// now) and `deadline`, parsed as a form, and its secret. A write that passes reaches its route
+/// with the form in `context.editForm`.
 struct WriteGuardMiddleware: RouterMiddleware {
     typealias Context = PreviewRequestContext
     let bound: BoundGuard
     let limits: FormLimits
+    /// The case's note limit (`limits.noteMB` in its site.yaml); nil while it is not loaded.
+    let noteBytes: @Sendable () async -> Int?
     /// How long the whole body may take to arrive.
     let deadline: Duration
 
@@ -76,6 +79,7 @@ struct WriteGuardMiddleware: RouterMiddleware {
             return Refusal(.unsupportedMediaType, "The editor takes forms (application/x-www-form-urlencoded) only. "
                            + "Nothing was written.").response
         }
+        let limits = await noteBytes().map { self.limits.forCase(noteBytes: $0) } ?? self.limits
         let declared = request.headers[.contentLength].flatMap { Int($0) }
         if let declared, declared > limits.bodyBytes { return FormFields.Failure.tooLarge(bytes: limits.bodyBytes).refusal.response }
         let body: ByteBuffer

@@ -35,24 +35,36 @@ public struct PageDecoration: Sendable, Equatable {
 
         """
 
-    /// The banner's markup, or "" when the case is fine.
+    /// The banner's markup, or "" when the case is fine: fixed across the top of the viewport on
+    /// one line, the page moved down by its height, as the editor's banner after a save is (the
+    /// wide layout is a grid of the viewport's height, whose cells an element in the flow would
+    /// join). What does not fit in the line ends in an ellipsis, with the link to the validation
+    /// page kept in view, and the whole text as the title.
     var banner: String {
         guard showsBanner else { return "" }
-        var text: String
+        // The words as HTML, and as plain text for the title.
+        let (html, plain): (String, String)
+        var link = ""
         if let failure {
-            text = "<strong>The site could not be rebuilt:</strong> <code>\(Self.escape(failure))</code> "
+            html = "<strong>The site could not be rebuilt:</strong> <code>\(Self.escape(failure))</code> "
                 + "These pages are the last ones that rendered."
+            plain = "The site could not be rebuilt: \(failure) These pages are the last ones that rendered."
         } else {
-            text = "<strong>The case has \(Self.count(errors, "error"))"
-                + (warnings > 0 ? " and \(Self.count(warnings, "warning"))" : "") + ".</strong> "
-                + (keptLastGoodPages ? "Tables show the last version without errors. " : "")
+            let counts = "The case has \(Self.count(errors, "error"))" + (warnings > 0 ? " and \(Self.count(warnings, "warning"))" : "") + "."
+            let kept = keptLastGoodPages ? " Tables show the last version without errors." : ""
+            (html, plain) = ("<strong>\(counts)</strong>" + kept, counts + kept)
             let validation = "/" + SiteLayout.page(.validation)
-            text += "<a href=\"\(validation)\" style=\"color:inherit\">See the validation page</a>."
+            link = "<span style=\"flex:none\"><a href=\"\(validation)\" style=\"color:inherit\">See the validation page</a>.</span>"
         }
-        return "<div id=\"casefile-serve-banner\" role=\"alert\" style=\"position:sticky;top:0;z-index:1000;"
-            + "margin:0;padding:.5rem 1rem;background:#8b0000;color:#fff;font:14px/1.4 system-ui,sans-serif\">"
-            + text + "</div>\n"
+        return "<style>body:has(> #casefile-serve-banner){padding-top:\(Self.bannerHeight);box-sizing:border-box}</style>"
+            + "<div id=\"casefile-serve-banner\" role=\"alert\" title=\"\(Self.escape(plain))\" style=\"position:fixed;top:0;left:0;"
+            + "right:0;z-index:1000;margin:0;height:\(Self.bannerHeight);box-sizing:border-box;padding:0 1rem;display:flex;"
+            + "align-items:center;gap:.5ch;white-space:nowrap;background:#8b0000;color:#fff;font:14px/1.4 system-ui,sans-serif\">"
+            + "<span style=\"min-width:0;overflow:hidden;text-overflow:ellipsis\">" + html + "</span>" + link + "</div>\n"
     }
+
+    /// The height of the banner, and of the editor's banner after a save below it.
+    static let bannerHeight = "2.5rem"
 
     /// `html` with the banner after the opening body tag and the snippet before the closing one.
     func decorate(_ html: String) -> String {

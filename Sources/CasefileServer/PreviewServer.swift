@@ -33,7 +33,10 @@ public struct PreviewServer: Sendable {
         router.middlewares.add(RequestBodyMiddleware())
         router.middlewares.add(HostCheckMiddleware(bound: bound))
         router.middlewares.add(MethodMiddleware(access: bound.access))
-        router.middlewares.add(WriteGuardMiddleware(bound: bound, limits: limits.form, deadline: limits.idleTimeout))
+        let editor = self.editor
+        router.middlewares.add(WriteGuardMiddleware(bound: bound, limits: limits.form,
+                                                    noteBytes: { await editor?.readLimits()?.noteBytes },
+                                                    deadline: limits.idleTimeout))
         if let editor { router.middlewares.add(EditorMiddleware(editor: editor, files: files, bound: bound)) }
         router.middlewares.add(NotFoundPageMiddleware(files: files))
         router.middlewares.add(FileMiddleware(fileProvider: files, cacheControl: .init([(.init(type: .any), [.noCache])]),

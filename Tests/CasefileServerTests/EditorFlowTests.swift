@@ -260,4 +260,21 @@ import Testing
         #expect(Bytes.changed(before, Bytes.snapshot(workspace.root)) == ["Content/notes/animals/fish.md"])
         #expect(try workspace.read("notes/animals/fish.md") == text)
     }
+
+    /// A fruit's colour picker starts at its colour, a named one too (mariposa is `red` in the
+    /// sample), and a form saved with the picker left there changes nothing.
+    @Test func theColourPickerStartsAtANamedColoursValue() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let before = Bytes.snapshot(workspace.root)
+        try await workspace.withEditor { client in
+            let form = try await client.form("/fruits/index.html?edit=fruits/mariposa")
+            #expect(form["color"] == "red")
+            #expect(form["_colorPicker"] == "#ff0000")
+            #expect(form["_colorPickerStart"] == "#ff0000")
+            let saved = try await client.submit(form)
+            #expect(saved.status == 303, "\(saved.body)")
+        }
+        #expect(Bytes.changed(before, Bytes.snapshot(workspace.root)).isEmpty, "nothing moved, nothing written")
+    }
 }

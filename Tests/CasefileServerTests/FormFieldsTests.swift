@@ -63,4 +63,15 @@ import Testing
         #expect(limits.valueBytes == 8 << 20)
         #expect(limits.bodyBytes == 3 * (8 << 20) + (64 << 10))
     }
+
+    /// The default bounds follow the case's note limit; bounds given stay as given.
+    @Test func theDefaultBoundFollowsTheCasesNoteLimit() {
+        let fitted = FormLimits(fields: 5).forCase(noteBytes: 2 << 20)
+        #expect(fitted.valueBytes == 2 << 20 && fitted.bodyBytes == 3 * (2 << 20) + (64 << 10) && fitted.fields == 5)
+        #expect(fitted.forCase(noteBytes: 8 << 20) == FormLimits(fields: 5), "fitted again, to the default")
+        let given = FormLimits(valueBytes: 100)
+        #expect(given.forCase(noteBytes: 2 << 20) == given)
+        let body = FormLimits(bodyBytes: 1000)
+        #expect(body.forCase(noteBytes: 2 << 20) == body)
+    }
 }

@@ -92,10 +92,11 @@ import Testing
         func add() { count += 1 }
     }
 
-    static func withWriteApp(edit: Bool? = nil, limits: ServerLimits = ServerLimits(),
+    static func withWriteApp(edit: Bool? = nil, limits: ServerLimits = ServerLimits(), siteAddition: String = "",
                              _ body: @Sendable @escaping (any TestClientProtocol, Calls) async throws -> Void) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        if !siteAddition.isEmpty { try workspace.write("site.yaml", try workspace.read("site.yaml") + "\n" + siteAddition) }
         let session = try await workspace.session()
         defer { session.removeFolder() }
         let bound = BoundGuard(access: EditAccess(host: "127.0.0.1", edit: edit, secret: secret), port: 80)
@@ -190,6 +191,26 @@ import Testing
                 #expect(String(buffer: $0.body).contains("value is too long"))
             }
             #expect(await calls.count == 0)
+        }
+    }
+
+    /// A note is bounded by the case's note limit (`limits.noteMB`), as the loader bounds its
+    /// file, not by the default 8 MiB. (A limit above the default: FormFieldsTests.)
+    @Test func aNoteIsBoundedByTheCasesNoteLimit() async throws {
+        try await Self.withWriteApp(siteAddition: "limits:\n  noteMB: 1\n") { client, calls in
+            let limit = 1 << 20
+            try await client.execute(uri: "/_casefile/test-write", method: .post, headers: Self.formHeaders,
+                                     body: Self.form("_note=" + String(repeating: "x", count: limit + 1))) {
+                #expect($0.status == .contentTooLarge)
+                #expect(String(buffer: $0.body).contains("value is too long"))
+            }
+            #expect(await calls.count == 0)
+            try await client.execute(uri: "/_casefile/test-write", method: .post, headers: Self.formHeaders,
+                                     body: Self.form("_note=" + String(repeating: "x", count: limit))) {
+                #expect($0.status == .ok)
+                #expect(String(buffer: $0.body).utf8.count == "_note=".utf8.count + limit)
+            }
+            #expect(await calls.count == 1)
         }
     }
 

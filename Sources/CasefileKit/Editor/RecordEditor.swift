@@ -49,6 +49,11 @@ public actor RecordEditor {
         self.rebuild = rebuild
     }
 
+    /// The limits the case is read within, which bound a form's note as they bound the note's
+    /// file; nil while the case is not loaded. Not isolated: a form being received does not wait
+    /// for a save.
+    public nonisolated func readLimits() async -> ReadLimits? { await build.readLimits }
+
     /// The saves since the preview started, newest first.
     public var edits: [EditRecord] { log.reversed() }
 

@@ -223,6 +223,10 @@ public actor PreviewBuild {
         return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options, generation: generation)
     }
 
+    /// The limits the case was last loaded within (its site.yaml's `limits`); nil while it could
+    /// not be loaded.
+    public var readLimits: ReadLimits? { loaded?.caseContent.site.limits }
+
     private func fail(_ error: any Error, _ update: inout PreviewUpdate) {
         update.failure = (error as? CasefileError)?.description ?? "\(error)"
         // Start again from the folders at the next change.
