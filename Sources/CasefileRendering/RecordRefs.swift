@@ -102,42 +102,96 @@ package struct RecordRefs: Sendable {
     let nibbleChart: MustacheValue?
 
     package init(_ v: PlacedCase) {
-        let c = v.caseContent, strings = v.strings
-        let unknownTime = HTMLText(strings.text(.unknownTime))
-        let whens = v.index.localTimes.map { local in
-            local.map { (display: HTMLText(strings.when($0)), iso: HTMLText($0.iso8601)) } ?? (display: unknownTime, iso: HTMLText.empty)
+        let make = Maker(v)
+        let c = v.caseContent
+        whens = c.bulletins.indices.map(make.when)
+        fruits = (0...1).map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
+        animalViews = (0...1).map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
+        animals = animalViews.map { $0.map { .object($0) } }
+        let whens = whens
+        bulletinViews = (0...1).map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
+        bulletins = bulletinViews.map { $0.map { .object($0) } }
+        (suspicionChart, nibbleChart) = Self.charts(v)
+    }
+
+    /// The mentions of `v`, from `old`, the mentions of `b`: a placement of the same records (the
+    /// same ids in the same order, the same settings) before a preview's edit of some of them.
+    /// Only the mentions of records whose values or page changed, and of bulletins whose fruit's
+    /// name did, are made again.
+    package init(_ v: PlacedCase, updating old: RecordRefs, from b: PlacedCase) {
+        let make = Maker(v)
+        let c = v.caseContent, cb = b.caseContent
+        func changed<R: Equatable>(_ x: [R], _ y: [R], _ kind: PagePlan.Kind) -> [Int] {
+            x.indices.filter { x[$0] != y[$0] || b.pagePlan.page(kind, ofRecordAt: $0) != v.pagePlan.page(kind, ofRecordAt: $0) }
         }
+        let xf = changed(cb.fruits, c.fruits, .fruits), xa = changed(cb.animals, c.animals, .suspects)
+        var xb = Set(changed(cb.bulletins, c.bulletins, .bulletins))
+        for f in xf where cb.fruits[f].name != c.fruits[f].name {
+            xb.formUnion(b.index.fruitBulletins[f]); xb.formUnion(v.index.fruitBulletins[f])
+        }
+        var (fruits, animalViews, bulletinViews, whens) = (old.fruits, old.animalViews, old.bulletinViews, old.whens)
+        for b in xb { whens[b] = make.when(b) }
+        for depth in 0...1 {
+            for f in xf { fruits[depth][f] = make.fruit(f, depth: depth) }
+            for a in xa { animalViews[depth][a] = make.animal(a, depth: depth) }
+            for b in xb { bulletinViews[depth][b] = make.bulletin(b, depth: depth, when: whens[b]) }
+        }
+        var (animals, bulletins) = (old.animals, old.bulletins)
+        for depth in 0...1 {
+            for a in xa { animals[depth][a] = .object(animalViews[depth][a]) }
+            for b in xb { bulletins[depth][b] = .object(bulletinViews[depth][b]) }
+        }
+        (self.fruits, self.animals, self.bulletins, self.animalViews, self.bulletinViews, self.whens) =
+            (fruits, animals, bulletins, animalViews, bulletinViews, whens)
+        (suspicionChart, nibbleChart) = Self.charts(v)
+    }
+
+    private static func charts(_ v: PlacedCase) -> (MustacheValue?, MustacheValue?) {
+        let c = v.caseContent
+        return (c.animals.isEmpty ? nil : Charts.suspicion(c.animals, v.strings),
+                c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index, v.strings))
+    }
+
+    /// Makes one record's mention, as pages at `depth` link it.
+    private struct Maker {
+        let v: PlacedCase
+        let unknownTime: HTMLText
+        let fruitNames: [HTMLText]
+
+        init(_ v: PlacedCase) {
+            self.v = v
+            unknownTime = HTMLText(v.strings.text(.unknownTime))
+            fruitNames = v.caseContent.fruits.map { HTMLText($0.name) }
+        }
+
         func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
             HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
         }
-        let fruitNames = c.fruits.map { HTMLText($0.name) }
-        fruits = (0...1).map { depth in
-            c.fruits.enumerated().map { f, fruit in
-                .object(Fruit(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
-                              href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
-            }
+
+        func when(_ b: Int) -> (display: HTMLText, iso: HTMLText) {
+            v.index.localTimes[b].map { (display: HTMLText(v.strings.when($0)), iso: HTMLText($0.iso8601)) }
+                ?? (display: unknownTime, iso: HTMLText.empty)
         }
-        let animalNames = c.animals.map { (name: HTMLText($0.name), id: HTMLText($0.id.rawValue), emoji: HTMLText($0.emoji ?? ""),
-                                           species: HTMLText($0.species)) }
-        animalViews = (0...1).map { depth in
-            c.animals.indices.map { a in
-                Animal(id: animalNames[a].id, name: animalNames[a].name, emoji: animalNames[a].emoji,
-                       species: animalNames[a].species, href: href(.suspects, a, v.fragments.animals[a], depth: depth))
-            }
+
+        func fruit(_ f: Int, depth: Int) -> MustacheValue {
+            let fruit = v.caseContent.fruits[f]
+            return .object(Fruit(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
+                                 href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
         }
-        animals = animalViews.map { $0.map { .object($0) } }
-        bulletinViews = (0...1).map { depth in
-            c.bulletins.enumerated().map { b, bulletin in
-                let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] } ?? HTMLText(bulletin.fruit.rawValue)
-                return Bulletin(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
-                                when: whens[b].display, datetime: whens[b].iso, location: HTMLText(bulletin.location),
-                                fruitName: fruitName)
-            }
+
+        func animal(_ a: Int, depth: Int) -> Animal {
+            let animal = v.caseContent.animals[a]
+            return Animal(id: HTMLText(animal.id.rawValue), name: HTMLText(animal.name), emoji: HTMLText(animal.emoji ?? ""),
+                          species: HTMLText(animal.species), href: href(.suspects, a, v.fragments.animals[a], depth: depth))
         }
-        bulletins = bulletinViews.map { $0.map { .object($0) } }
-        self.whens = whens
-        suspicionChart = c.animals.isEmpty ? nil : Charts.suspicion(c.animals, strings)
-        nibbleChart = c.bulletins.isEmpty ? nil : Charts.nibbleHours(v.index, strings)
+
+        func bulletin(_ b: Int, depth: Int, when: (display: HTMLText, iso: HTMLText)) -> Bulletin {
+            let bulletin = v.caseContent.bulletins[b]
+            let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] }
+                ?? HTMLText(bulletin.fruit.rawValue)
+            return Bulletin(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
+                            when: when.display, datetime: when.iso, location: HTMLText(bulletin.location), fruitName: fruitName)
+        }
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.

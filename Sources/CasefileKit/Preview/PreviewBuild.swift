@@ -168,7 +168,7 @@ public actor PreviewBuild {
                 validated = await Validator().validate(next) { _ in previous }.validated
             }
             let after = PlacedCase(validated)
-            let afterRefs = RecordRefs(after)
+            let afterRefs = RecordRefs(after, updating: beforeRefs, from: before)
             let edit = RecordEdit(from: before, beforeRefs, to: after, afterRefs)
             (loaded, placed, refs) = (next, after, afterRefs)
             generation += 1
