@@ -30,14 +30,23 @@ package struct MirrorWriter: Sendable, OutputSink {
         file.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         let digest = Digest(size: file.bytes.count, hash: hasher.finalize())
         if digests[file.path] == digest { return false }
-        let data = Data(file.bytes)
         let url = directory.appendingPathComponent(file.path)
+        // Written beside it under a hidden name, then renamed over it. Not synced to the disk: the
+        // folder is a preview's, made again at each start (a sync costs milliseconds a file).
+        let folder = url.deletingLastPathComponent()
+        let partial = folder.appendingPathComponent("." + url.lastPathComponent + ".partial").path
         try gate.pass(url.path) { () throws(CasefileError) in
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url, options: .atomic)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileBytes.write(file.bytes, to: partial)
             } catch {
-                throw CasefileError.unwritable(url.path, reason: FileBytes.reason(of: error))
+                unlink(partial)
+                throw CasefileError.unwritable(url.path, reason: (error as? FileBytes.Failure)?.reason ?? FileBytes.reason(of: error))
+            }
+            guard rename(partial, url.path) == 0 else {
+                let reason = FileBytes.reason(errno)
+                unlink(partial)
+                throw CasefileError.unwritable(url.path, reason: reason)
             }
         }
         digests[file.path] = digest

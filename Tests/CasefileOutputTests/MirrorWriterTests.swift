@@ -34,4 +34,26 @@ import CasefileOutput
         let again = try mirror.write(OutputFile(path: "validation/page-2.html", contents: "validation/page-2.html"))
         #expect(again)
     }
+
+    /// Each file is written beside itself and renamed over it: nothing else is left in the folder,
+    /// and a file that cannot be written is an error naming it, with the system's reason.
+    @Test func leavesOnlyTheFilesAndSaysWhyAWriteFailed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var mirror = MirrorWriter(directory: folder)
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        _ = try mirror.write(OutputFile(path: "data/animals.json", bytes: big))
+        _ = try mirror.write(OutputFile(path: "data/animals.json", bytes: Array(big.dropLast())))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data").path) == ["animals.json"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("data/animals.json")).count == (3 << 20) - 1)
+        // A folder where the file should go.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("data/case.json"), withIntermediateDirectories: true)
+        #expect {
+            _ = try mirror.write(OutputFile(path: "data/case.json", contents: "{}"))
+        } throws: { error in
+            "\(error)".contains("data/case.json") && "\(error)".localizedCaseInsensitiveContains("directory")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data").path).sorted()
+                    == ["animals.json", "case.json"])
+    }
 }
