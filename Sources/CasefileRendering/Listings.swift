@@ -86,9 +86,13 @@ struct Listings: Sendable {
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
     /// facet totals of that page's table at most. The tables are made side by side (the two big
     /// ones sort and make their rows on a core each).
-    static func make(_ v: PlacedCase, only: PageSet, strings: UIStrings = .english) async -> Listings {
+    /// `sorted`: tables' ascending orders by column already worked out (a preview's `RecordEdit`).
+    static func make(_ v: PlacedCase, only: PageSet, strings: UIStrings = .english,
+                     sorted: [SiteTable: [Int: [Int]]] = [:]) async -> Listings {
         // `table` does not throw, so neither does the map.
-        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) { table(v, table: $0, only: only, strings: strings) }) ?? []
+        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) {
+            table(v, table: $0, only: only, strings: strings, sorted: sorted[$0] ?? [:])
+        }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
                         facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } })
     }
@@ -98,8 +102,8 @@ struct Listings: Sendable {
         self.facetTotals = facetTotals
     }
 
-    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet,
-                              strings: UIStrings) -> (pages: [Page], totals: [String: Int]) {
+    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet, strings: UIStrings,
+                              sorted known: [Int: [Int]]) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
@@ -133,7 +137,7 @@ struct Listings: Sendable {
             }
         }
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v, strings) }
-        var sorted: [Int: [Int]] = [:]
+        var sorted = known
         // The default order's column is sorted already: the page plan lists the table in it.
         if let order = site.defaultOrder[table], let records = v.pagePlan.order(table) {
             sorted[order.column] = order.descending ? records.reversed() : records

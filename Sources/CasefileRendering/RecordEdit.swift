@@ -39,9 +39,14 @@ package struct RecordEdit: Sendable {
     package var gone: Set<String> = []
     /// How many records of each collection changed.
     package var changedRecords = 0
+    /// The edited case's tables in ascending order by each column, where worked out here: the
+    /// listings take them rather than sorting again, and the next edit as its earlier orders.
+    package var ascending: [SiteTable: [Int: [Int]]] = [:]
 
-    /// The two placements with the record mentions each was rendered with.
-    package init?(from b: PlacedCase, _ bRefs: RecordRefs, to a: PlacedCase, _ aRefs: RecordRefs) {
+    /// The two placements with the record mentions each was rendered with; `ordersBefore`: orders
+    /// of `b`'s tables already known (an earlier edit's `ascending`).
+    package init?(from b: PlacedCase, _ bRefs: RecordRefs, to a: PlacedCase, _ aRefs: RecordRefs,
+                  ordersBefore: [SiteTable: [Int: [Int]]] = [:]) {
         let cb = b.caseContent, ca = a.caseContent
         guard cb.fruits.map(\.id) == ca.fruits.map(\.id), cb.animals.map(\.id) == ca.animals.map(\.id),
               cb.bulletins.map(\.id) == ca.bulletins.map(\.id), b.diagnostics == a.diagnostics,
@@ -216,9 +221,18 @@ package struct RecordEdit: Sendable {
             }
             // Every order's listing: pages whose records changed, or that show a row that may differ.
             if site.orders, !rows.isEmpty {
-                let sortB = TableSort(kind, cb, ib, problems: b.diagnostics), sortA = TableSort(kind, ca, ia, problems: a.diagnostics)
+                var sortB: TableSort?
+                let sortA = TableSort(kind, ca, ia, problems: a.diagnostics)
                 for (c, header) in TableColumns.headers(kind).enumerated() {
-                    let ascB = sortB.ascending(c), ascA = sortA.ascending(c)
+                    let ascB: [Int]
+                    if let known = ordersBefore[kind]?[c] {
+                        ascB = known
+                    } else {
+                        if sortB == nil { sortB = TableSort(kind, cb, ib, problems: b.diagnostics) }
+                        ascB = sortB!.ascending(c)
+                    }
+                    let ascA = sortA.ascending(c)
+                    ascending[kind, default: [:]][c] = ascA
                     var places = [Int](repeating: 0, count: count)
                     for (place, r) in ascA.enumerated() { places[r] = place }
                     let listed = Listings.pageCount(count, pageSize: size)

@@ -22,6 +22,8 @@ public struct SiteRenderer: Sendable {
     /// Files made already, emitted as given instead of rendered (a preview's exports, patched
     /// from its last render: `ExportParts`).
     package var prerendered: [String: [UInt8]] = [:]
+    /// Tables' ascending orders by column, worked out already (a preview's `RecordEdit`).
+    package var sorted: [SiteTable: [Int: [Int]]] = [:]
 
     public init(templates: TemplateSet, baseURL: String? = nil, digest: Bool = false, history: PublishHistory? = nil) {
         self.templates = templates
@@ -88,7 +90,7 @@ public struct SiteRenderer: Sendable {
             ? ValidationPage.summary(of: validated, since: since, strings: strings) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
-        let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings) : nil
+        let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings, sorted: sorted) : nil
         let output = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                       facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                       detents: site.sheet.detents)

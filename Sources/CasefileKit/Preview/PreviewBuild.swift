@@ -50,6 +50,8 @@ public actor PreviewBuild {
     /// of: a record edit patches them rather than rendering them whole.
     private var exports = ExportParts()
     private var exportsAt: Int?
+    /// The tables' orders the last record edit worked out, and the generation they are of.
+    private var orders: (generation: Int, ascending: [SiteTable: [Int: [Int]]])?
 
     public init(options: BuildOptions) {
         self.options = options
@@ -169,11 +171,13 @@ public actor PreviewBuild {
             }
             let after = PlacedCase(validated)
             let afterRefs = RecordRefs(after, updating: beforeRefs, from: before)
-            let edit = RecordEdit(from: before, beforeRefs, to: after, afterRefs)
+            let known = orders.flatMap { $0.generation == beforeGeneration ? $0.ascending : nil } ?? [:]
+            let edit = RecordEdit(from: before, beforeRefs, to: after, afterRefs, ordersBefore: known)
             (loaded, placed, refs) = (next, after, afterRefs)
             generation += 1
+            orders = edit.map { (generation, $0.ascending) }
             try await render(after, changed: edit?.render ?? .all, gone: edit?.gone ?? [],
-                             exportsFrom: (beforeGeneration, before.validated), into: &update)
+                             exportsFrom: (beforeGeneration, before.validated), sorted: edit?.ascending ?? [:], into: &update)
         } catch {
             fail(error, &update)
         }
@@ -241,10 +245,11 @@ public actor PreviewBuild {
     /// `gone`: files an earlier build wrote that this one no longer makes, removed when only
     /// `changed` is rendered.
     /// `exportsFrom`: the case before a record edit, and its generation; the exports are patched
-    /// from it when they were kept of that generation.
+    /// from it when they were kept of that generation. `sorted`: the tables' orders the edit
+    /// worked out.
     private func render(_ v: PlacedCase, changed: PageSet, gone: Set<String> = [],
                         exportsFrom before: (generation: Int, validated: ValidatedCase)? = nil,
-                        into update: inout PreviewUpdate) async throws {
+                        sorted: [SiteTable: [Int: [Int]]] = [:], into update: inout PreviewUpdate) async throws {
         guard let templates else { return }
         let refs = self.refs ?? RecordRefs(v)
         let keep = v.errorCount > 0 && hadGoodBuild
@@ -265,6 +270,7 @@ public actor PreviewBuild {
         if !keep { onDisk = OnDisk(diagnostics: v.diagnostics, files: v.files) }
         let baseURL = options.baseURL ?? v.caseContent.site.baseURL
         var renderer = SiteRenderer(templates: templates, baseURL: baseURL)
+        renderer.sorted = sorted
         let exportPaths = v.caseContent.site.exports ? ExportParts.paths : []
         if !keep, !only.everything, !exportPaths.isEmpty, let before, before.generation == exportsAt {
             // The exports the edit changes, patched (the others are as they were, and stay kept).
