@@ -83,7 +83,7 @@ package struct FieldReader {
     }
 
     /// A key of this mapping as a field of the record: `sleepSchedule.sleep` in a nested reader.
-    private func qualified(_ key: String) -> FieldName {
+    func qualified(_ key: String) -> FieldName {
         FieldName(asWritten: prefix + key)
     }
 
@@ -130,9 +130,9 @@ package struct FieldReader {
     }
 
     /// A number: an unquoted scalar (or JSON number) that reads as one.
-    mutating func number(_ field: FieldName) -> Double? {
+    mutating func number(_ field: FieldName, required: Bool = false) -> Double? {
         let key = field.key
-        guard let node = node(key, required: false) else { return nil }
+        guard let node = node(key, required: required) else { return nil }
         guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any else {
             mismatch(key, expected: "a number", got: node, fix: "Write a number without quotes, such as 0.5.")
             return nil
@@ -154,9 +154,9 @@ package struct FieldReader {
     }
 
     /// A whole number, unquoted.
-    mutating func integer(_ field: FieldName) -> Int? {
+    mutating func integer(_ field: FieldName, required: Bool = false) -> Int? {
         let key = field.key
-        guard let node = node(key, required: false) else { return nil }
+        guard let node = node(key, required: required) else { return nil }
         guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any,
               let value = Int(scalar.string) ?? Double(scalar.string).flatMap({ $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil })
         else {
@@ -182,9 +182,9 @@ package struct FieldReader {
     }
 
     /// A list of scalars, each with its place; a lone scalar is a type mismatch.
-    mutating func stringList(_ field: FieldName) -> [(String, SourceLocation)]? {
+    mutating func stringList(_ field: FieldName, required: Bool = false) -> [(String, SourceLocation)]? {
         let key = field.key
-        guard let node = node(key, required: false) else { return nil }
+        guard let node = node(key, required: required) else { return nil }
         guard case let .sequence(sequence) = node else {
             mismatch(key, expected: "a list", got: node, fix: "Write a list: [\(node.excerpt ?? "…")].")
             return nil
@@ -207,9 +207,9 @@ package struct FieldReader {
     }
 
     /// A nested mapping, read by a reader of its own whose findings are merged back with `merge`.
-    mutating func nested(_ field: FieldName, known: [FieldName]) -> FieldReader? {
+    mutating func nested(_ field: FieldName, known: [FieldName], required: Bool = false) -> FieldReader? {
         let key = field.key
-        guard let node = node(key, required: false) else { return nil }
+        guard let node = node(key, required: required) else { return nil }
         return FieldReader.make(node, path: path, collection: collection, what: prefix + key, known: known,
                                 prefix: prefix + key + ".", recordID: recordID, problems: &diagnostics)
     }

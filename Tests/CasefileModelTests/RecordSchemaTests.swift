@@ -122,6 +122,34 @@ import CasefileTestSupport
         #expect(RecordSchema.fruits.field(.species) == nil)
     }
 
+    /// The rule a refused value of each field breaks, from the README's rule table: a blank
+    /// name, species or location is `blank-name`, a paw size that is not small, medium or large
+    /// `paw-size`, … `bites` below 1 has no rule of its own (a type mismatch, with a fix); an
+    /// alibi and a reference refuse nothing while loading.
+    @Test func eachFieldsCheckBreaksTheRuleTheTableNames() {
+        let rules: [String: Rule?] = [
+            "fruits.id": .invalidID, "fruits.name": .blankName, "fruits.color": .invalidColor,
+            "animals.id": .invalidID, "animals.name": .blankName, "animals.species": .blankName, "animals.emoji": .emoji,
+            "animals.pawSize": .pawSize, "animals.favoriteFruits": .duplicateFruit, "animals.suspicionLevel": .suspicionRange,
+            "animals.alibi": nil, "animals.sleepSchedule": .sleepEqualsWake, "animals.sleep": .invalidTime, "animals.wake": .invalidTime,
+            "bulletins.id": .invalidID, "bulletins.fruit": nil, "bulletins.nibbledAt": .invalidDate,
+            "bulletins.location": .blankName, "bulletins.bites": nil, "bulletins.reportedBy": nil,
+        ]
+        var seen: Set<String> = []
+        for collection in CaseCollection.allCases {
+            for field in RecordSchema.of(collection).fields.flatMap({ [$0] + $0.type.members }) {
+                let key = "\(collection.rawValue).\(field.key)"
+                seen.insert(key)
+                var rule: Rule?
+                if case let .rule(named, _, _)? = field.check { rule = named }
+                #expect(rules[key] == .some(rule), "\(key)")
+            }
+        }
+        #expect(seen == Set(rules.keys))
+        #expect(RecordSchema.bulletins.field(.bites)?.check == .mismatch(fix: "Write how many bites, 1 or more, or leave bites out."))
+        #expect(RecordSchema.animals.field(.alibi)?.check == nil)
+    }
+
     @Test func inputsFollowTypes() {
         #expect(RecordSchema.animals.field(.pawSize)?.input == .segmented)
         #expect(RecordSchema.animals.field(.favoriteFruits)?.input == .checkboxes)
