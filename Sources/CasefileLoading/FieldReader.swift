@@ -221,15 +221,22 @@ package struct FieldReader {
 
 /// A mapping's values by key: a key written twice has its last value, as in a dictionary.
 private struct Values {
-    private var pairs: [(key: String, node: Node)] = []
+    // Keys apart from their nodes: a search compares strings and copies no node.
+    private var keys: [String] = []
+    private var nodes: [Node] = []
 
     subscript(key: String) -> Node? {
-        for pair in pairs.reversed() where pair.key == key { return pair.node }
+        var i = keys.count - 1
+        while i >= 0 {
+            if keys[i] == key { return nodes[i] }
+            i -= 1
+        }
         return nil
     }
 
     mutating func set(_ key: String, _ node: Node) {
-        pairs.append((key, node))
+        keys.append(key)
+        nodes.append(node)
     }
 }
 
