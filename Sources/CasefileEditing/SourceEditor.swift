@@ -133,11 +133,16 @@ public struct SourceEditor: Sendable {
         let place = try list.place(item)
         let text = list.text
         var splices = Splices()
+        // Places a parser reports for odd flow lists can run backwards: such an entry is refused.
+        func span(_ from: Int, _ to: Int) throws(EditRefusal) -> Range<Int> {
+            guard from <= to else { throw EditRefusal("the record's end in its list could not be found; delete it in a text editor") }
+            return from..<to
+        }
         if list.flow {
             if item > 0, let previous = try? list.place(item - 1) {
-                splices.replace(previous.end..<place.end, with: "")
+                splices.replace(try span(previous.end, place.end), with: "")
             } else if item + 1 < list.items.count, let next = try? list.place(item + 1) {
-                splices.replace(place.start..<next.start, with: "")
+                splices.replace(try span(place.start, next.start), with: "")
             } else if let open = list.rootStart {
                 let close = text.flowEnd(open) - 1
                 splices.replace((open + 1)..<max(open + 1, close), with: "")

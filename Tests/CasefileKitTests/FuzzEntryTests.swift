@@ -53,6 +53,24 @@ import CasefileTestSupport
         }
     }
 
+    /// A flow list the fuzzer found whose parsed places run backwards (the next record starting
+    /// before this one): deleting a record of it trapped on the range between them. As the fuzz
+    /// target calls it: the first byte picks the file, the second the record and field.
+    @Test func aFlowListWhosePlacesRunBackwardsIsRefusedWithoutATrap() throws {
+        let input = try #require(Data(base64Encoded: "BiJbYiJ5ZTogT3dsLCBEaWNzcGVjaWVmdXpzOiBTUyxTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1"
+            + "NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTU1NTeXl5XQ=="))
+        let files = FuzzEntry.dataFiles.filter { $0 != "site.yaml" }
+        let bytes = Array(input.dropFirst(2))
+        let text = String(decoding: bytes.suffix(12), as: UTF8.self)
+        #expect(FuzzEntry.edit(bytes, as: files[Int(input[0]) % files.count], choice: input[1], text: text) >= 0)
+        // Every file and record of the same bytes.
+        for file in files {
+            for choice in [UInt8(0x00), 0x12, 0x22, 0x32] {
+                #expect(FuzzEntry.edit(bytes, as: file, choice: choice, text: text) >= 0)
+            }
+        }
+    }
+
     @Test func siteSettingsAreDecoded() {
         let loaded = FuzzEntry.loadCase(Array("title: Orchard\npageSize: 7\ncolour: red\n".utf8), as: "site.yaml")
         #expect(loaded.caseContent.site.title == "Orchard")
