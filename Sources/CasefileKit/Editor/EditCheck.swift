@@ -16,33 +16,15 @@ enum EditCheck {
 
     /// The same with several collection files replaced (a renamed id and the records that name it),
     /// and the validated case when it is the one the preview's rebuild after the save would make
-    /// (`LoadedCase.replacing`, which the rebuild uses too), for the rebuild to take.
+    /// (`LoadedCase.replacing`, which the rebuild uses too), for the rebuild to take; otherwise
+    /// (a collection's first file) the nearest such case is checked (`nearestReplacing`).
     static func check(_ base: EditorBase,
                       replacing files: [(collection: CaseCollection, path: String, decoded: ContentLoader.CollectionResult)]) async
         -> (problems: [Diagnostic], shared: ValidatedCase?) {
         let notes = base.notes
-        if let loaded = base.loaded.replacing(files.map { ($0.collection, $0.decoded) }) {
-            let validated = await Validator().validate(loaded) { _ in notes }.validated
-            return (validated.diagnostics, validated)
-        }
-        // A collection's first file (a new record in a case without one): its problems go last.
-        var loaded = base.loaded
-        for (collection, path, result) in files {
-            loaded.diagnostics.removeAll { $0.location?.path == path }
-            loaded.diagnostics += result.problems
-            switch result.records {
-            case let .fruits(list): loaded.caseContent.fruits = list
-            case let .animals(list): loaded.caseContent.animals = list
-            case let .bulletins(list): loaded.caseContent.bulletins = list
-            }
-            switch collection {
-            case .fruits: loaded.sourceMap.fruits = result.origins
-            case .animals: loaded.sourceMap.animals = result.origins
-            case .bulletins: loaded.sourceMap.bulletins = result.origins
-            }
-            loaded.dataTexts[path] = result.text
-        }
-        return (await Validator().validate(loaded) { _ in notes }.validated.diagnostics, nil)
+        let (loaded, exact) = base.loaded.nearestReplacing(files.map { ($0.collection, $0.decoded) })
+        let validated = await Validator().validate(loaded) { _ in notes }.validated
+        return (validated.diagnostics, exact ? validated : nil)
     }
 
     /// What tells two problems apart across two validations (their places move with the bytes).
