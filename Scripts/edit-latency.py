@@ -10,8 +10,10 @@
   rebuild), median of --saves;
 - a hand edit of the same kind: one record's name changed in the collection file by a rename
   over it (as editors save), to the reload event, median of --saves;
-- with --memory-saves N: the server's resident memory (VmRSS, by the PID from `ss`) after 10
-  saves and after N.
+- with --record-changes N: a new record added through the New form, then deleted through the
+  Delete form, each timed from the request to the reload event, medians of N;
+- with --memory-saves N: the server's resident memory and its peak (VmRSS and VmHWM, by the PID
+  from `ss`) after 10 saves and after N.
 Restores the collection file at the end. Exits 1 when an answer or an event does not come.
 """
 import argparse
@@ -30,6 +32,7 @@ parser.add_argument("port", type=int)
 parser.add_argument("case")
 parser.add_argument("--saves", type=int, default=9)
 parser.add_argument("--memory-saves", type=int, default=0)
+parser.add_argument("--record-changes", type=int, default=0)
 args = parser.parse_args()
 origin = f"http://127.0.0.1:{args.port}"
 
@@ -43,9 +46,10 @@ def request(method, path, body=None, headers=None):
     return response.status, response.getheader("Location"), data.decode("utf-8", "replace")
 
 
-def form_fields(page):
-    """The successful controls of the page's edit form, as a browser would send them."""
-    form = page[page.find("<form data-edit-form"):]
+def form_fields(page, marker="<form data-edit-form"):
+    """The successful controls of the page's form (the edit form by default), as a browser would
+    send them."""
+    form = page[page.find(marker):]
     form = form[:form.find("</form>")]
     fields = []
     for match in re.finditer(r"<(input|textarea|select)\b([^>]*)>", form):
@@ -137,15 +141,19 @@ def save(name):
     return (time.perf_counter() - start) * 1000
 
 
-def rss():
+def memory():
+    """The server's resident memory now and its peak so far (VmRSS, VmHWM), in MB."""
     out = subprocess.run(["ss", "-ltnpH", f"sport = :{args.port}"], capture_output=True, text=True).stdout
     pid = re.search(r"pid=(\d+)", out)
     if not pid:
-        return None
+        return None, None
+    found = {}
     with open(f"/proc/{pid.group(1)}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) // 1024
+            key = line.split(":")[0]
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(line.split()[1]) // 1024
+    return found.get("VmRSS"), found.get("VmHWM")
 
 
 def report(label, times, target):
@@ -185,13 +193,46 @@ try:
             raise SystemExit("no reload event within 30 s of a hand edit")
         hands.append((time.perf_counter() - start) * 1000)
     report("hand edit of one record to reload", hands, "<= 500 ms at 10k")
+    if args.record_changes > 0:
+        news, deletes = [], []
+        for i in range(args.record_changes):
+            time.sleep(0.3)
+            _, _, form = request("GET", f"{page}?new=animals")
+            name = f"Bench new {i}"
+            typed = {"name": name, "species": "Bench"}  # the id left empty: the server proposes one from the name
+            fields = [(k, typed.get(k, v)) for k, v in form_fields(form)] + [("_action", "save")]
+            start = time.perf_counter()
+            status, location, text = request("POST", f"{page}?new=animals", urllib.parse.urlencode(fields),
+                                             {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"})
+            if status != 303:
+                raise SystemExit(f"the new record's save answered {status}: {text[:500]}")
+            wait_for_reload()
+            news.append((time.perf_counter() - start) * 1000)
+            added = re.search(r"#([a-z0-9-]+)$", location or "") or re.search(r"selected=animals/([a-z0-9-]+)", location or "")
+            new_id = added.group(1) if added else f"bench-new-{i}"
+            time.sleep(0.3)
+            shown_on = (location or page).split("?")[0].split("#")[0]  # the page that lists the new record
+            delete_path = f"{shown_on}?delete=animals/{new_id}"
+            _, _, form = request("GET", delete_path)
+            fields = form_fields(form, "<form data-delete-form") + [("_action", "delete")]
+            start = time.perf_counter()
+            status, _, text = request("POST", delete_path, urllib.parse.urlencode(fields),
+                                      {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"})
+            if status != 303:
+                raise SystemExit(f"the delete answered {status}: {text[:500]}")
+            wait_for_reload()
+            deletes.append((time.perf_counter() - start) * 1000)
+        report("a new record, added, to reload", news, "none (its file is read and the site rebuilt whole)")
+        report("that record deleted, to reload", deletes, "none (as for a new record)")
     if args.memory_saves > 10:
         for i in range(10):
             save(f"Memory {i}")
-        after_ten = rss()
+        ten, ten_peak = memory()
         for i in range(10, args.memory_saves):
             save(f"Memory {i}")
-        print(f"serve's resident memory: {after_ten} MB after 10 saves, {rss()} MB after {args.memory_saves}", flush=True)
+        now, peak = memory()
+        print(f"serve's resident memory: {ten} MB after 10 saves, {now} MB after {args.memory_saves}; "
+              f"its peak: {ten_peak} MB after 10 saves, {peak} MB after {args.memory_saves} (target: no higher)", flush=True)
 finally:
     with open(path, "wb") as f:
         f.write(original)

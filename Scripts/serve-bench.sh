@@ -4,8 +4,9 @@
 # to the reload event, on the sample case and on a synthetic case from Scripts/make-case.py, and
 # a wrk load run (32 connections, 10 s) against the served index page of each; then the editor's
 # figures (Scripts/edit-latency.py): opening an edit form, a save to the reload event, a hand
-# edit of one record to the reload event, and, with MEMORY_SAVES=N, serve's resident memory
-# after 10 saves and after N (on the sample).
+# edit of one record to the reload event, a new record and its deletion to the reload event, and,
+# with MEMORY_SAVES=N, serve's resident memory and its peak after 10 saves and after N (on the
+# sample).
 #   Scripts/serve-bench.sh [ANIMALS] [EDITS]     (default: 10000 animals and bulletins, 9 edits)
 # CASEFILE=path/to/casefile runs that binary instead of building (another commit's, to compare).
 set -euo pipefail
@@ -49,7 +50,7 @@ bench() {  # NAME CASE-FOLDER
   echo "-- the editor"
   local memory=0
   [ "$name" = sample ] && memory=${MEMORY_SAVES:-0}
-  python3 Scripts/edit-latency.py "$port" "$folder" --saves "$edits" --memory-saves "$memory" \
+  python3 Scripts/edit-latency.py "$port" "$folder" --saves "$edits" --record-changes 3 --memory-saves "$memory" \
     || { cat "$work/$name.out" "$work/$name.err"; exit 1; }
   echo "rebuilds: $(grep -c '^Rebuilt' "$work/$name.out")"
   kill -TERM "$server"; wait "$server" || true; server=""

@@ -18,6 +18,11 @@ enum ReadBack {
     /// loader makes of them. `changed` is the range of the old bytes that the edit replaced (nil:
     /// none).
     ///
+    /// Where the edit lies within its record and the rest of the file is unchanged around it,
+    /// only that record is parsed and decoded again (`RecordList.patched`): every other record is
+    /// then made of the same bytes as before, read in the same context, and keeps its reading.
+    /// Otherwise the whole file is read (`verifyWhole`), as below.
+    ///
     /// That every other record is unchanged is shown twice: as the loader decodes them (each
     /// decodes to a record equal to the one before), and as nodes. For the nodes, when the
     /// changed range lies between the other records (after the one before the edited record
@@ -26,6 +31,33 @@ enum ReadBack {
     /// to; otherwise each is compared node by node.
     static func verify(old: RecordList, newBytes: [UInt8], changed: Range<Int>?, format: SourceFormat, collection: CaseCollection,
                        path: String, expecting expectation: Expectation) throws(EditRefusal) -> RecordList {
+        // An edit that changed nothing (every value as it was) leaves the reading as it was.
+        if changed == nil, newBytes == old.text.bytes, case let .set(item, changes) = expectation {
+            try checkRecord(old.items[item], old: old.items[item], changes: changes)
+            var same = old
+            same.readAlone = true
+            return same
+        }
+        // The edited record read again alone, when that reads the file as the whole would.
+        if let changed, let patched = RecordList.patched(old: old, newBytes: newBytes, changed: changed, expecting: expectation,
+                                                          collection: collection, path: path) {
+            switch expectation {
+            case let .set(item, changes):
+                try checkRecord(patched.items[item], old: old.items[item], changes: changes)
+            case let .append(fields):
+                try checkRecord(patched.items[patched.items.count - 1], old: nil, changes: fields.map { FieldChange($0.key, $0.value) })
+            case .delete:
+                break
+            }
+            return patched
+        }
+        return try verifyWhole(old: old, newBytes: newBytes, changed: changed, format: format, collection: collection, path: path,
+                               expecting: expectation)
+    }
+
+    /// `verify` by reading the whole new file.
+    static func verifyWhole(old: RecordList, newBytes: [UInt8], changed: Range<Int>?, format: SourceFormat, collection: CaseCollection,
+                            path: String, expecting expectation: Expectation) throws(EditRefusal) -> RecordList {
         let new: RecordList
         do {
             new = try RecordList(newBytes, format: format, collection: collection, path: path)

@@ -12,6 +12,18 @@ struct RecordList {
     let rootStart: Int?
     /// What the loader made of the file.
     let decoded: ContentLoader.CollectionResult
+    /// How many lines below its node's marks each record now starts (empty: none moved). An
+    /// edit read back alone (`patched`) keeps the other records' nodes, whose marks are those
+    /// of the text they were parsed from; the lines it added or removed move the records after it.
+    let lineShift: [Int]
+    /// Whether this reading was made without parsing the whole file: by reading one edited
+    /// record alone (`patched`), or as the reading of bytes an edit left unchanged.
+    var readAlone: Bool
+
+    init(text: SourceText, items: [Node], flow: Bool, rootStart: Int?, decoded: ContentLoader.CollectionResult, lineShift: [Int]) {
+        (self.text, self.items, self.flow, self.rootStart, self.decoded, self.lineShift) = (text, items, flow, rootStart, decoded, lineShift)
+        readAlone = true
+    }
 
     /// Parses `bytes` with the loader's own parser, and decodes them as the loader does, its
     /// problems placed in `path`; refuses a file that does not parse or does not hold a list.
@@ -36,6 +48,18 @@ struct RecordList {
             throw EditRefusal("the file holds \(root.kindDescriptionForEditing), not a list of records")
         }
         decoded = ContentLoader.decodeCollection(collection, file, path: path, problems: problems)
+        lineShift = []
+        readAlone = false
+    }
+
+    /// The lines record `item` moved since its node was parsed.
+    func shift(_ item: Int) -> Int {
+        lineShift.isEmpty ? 0 : lineShift[item]
+    }
+
+    /// Record `item`'s node, its marks where the record now is.
+    func node(_ item: Int) -> Node {
+        RecordFragment.shifting(items[item], by: shift(item))
     }
 
     /// Where record `item` was written: the node's start, the dash of a block list's entry (or
@@ -50,14 +74,15 @@ struct RecordList {
 
     /// Where record `item`'s node starts, or nil when its mark lies outside the text.
     func start(_ item: Int) -> Int? {
-        text.offset(of: items[item].mark)
+        let shift = shift(item)
+        return text.offset(of: items[item].mark.map { YamsMark.make(line: $0.line + shift, column: $0.column) })
     }
 
     func place(_ item: Int) throws(EditRefusal) -> Place {
         guard items.indices.contains(item) else {
             throw EditRefusal("there is no record \(item + 1) in this file (it has \(items.count)); reload the file and try again")
         }
-        let node = items[item]
+        let node = node(item)
         guard let start = text.offset(of: node.mark), start < text.bytes.count else {
             // No mark, or one at the very end of the file: an empty entry (`-` as the last byte).
             throw EditRefusal("the record could not be found in the file")

@@ -18,7 +18,7 @@ public struct SourceEditor: Sendable {
     /// The file's path below the case folder (`animals.yaml`), which the decoded records'
     /// places and problems name.
     public let path: String
-    private let parsed: ParsedSource
+    let parsed: ParsedSource
 
     /// Parses `bytes` (the file at `path`; by default the collection's name with the format's
     /// extension). A file that does not parse is refused by each edit, with the reason.
@@ -32,7 +32,7 @@ public struct SourceEditor: Sendable {
     }
 
     /// An editor of the file that `list` is the reading of (an edit's result, read back).
-    private init(_ list: RecordList, format: SourceFormat, collection: CaseCollection, path: String) {
+    init(_ list: RecordList, format: SourceFormat, collection: CaseCollection, path: String) {
         (bytes, self.format, self.collection, self.path) = (list.text.bytes, format, collection, path)
         parsed = ParsedSource(.success(list))
     }
@@ -56,6 +56,9 @@ public struct SourceEditor: Sendable {
         /// An editor of the new bytes, made of the read-back's parse: the next edit of the file,
         /// while it still holds these bytes, starts from it without parsing them again.
         public let editor: SourceEditor
+        /// Whether the read-back read only the edited record again (the rest of the file
+        /// unchanged around it), rather than the whole file.
+        package let readAlone: Bool
     }
 
     /// Makes `edit`, reads its bytes back (`ReadBack`) and returns them with their reading.
@@ -78,8 +81,13 @@ public struct SourceEditor: Sendable {
             let reread = try ReadBack.verify(old: list, newBytes: new, changed: splices.bounds, format: format, collection: collection,
                                              path: path, expecting: expectation)
             return Result(bytes: new, decoded: reread.decoded,
-                          editor: SourceEditor(reread, format: format, collection: collection, path: path))
+                          editor: SourceEditor(reread, format: format, collection: collection, path: path), readAlone: reread.readAlone)
         }
+    }
+
+    /// How many entries the file's list holds (0 when it does not parse).
+    var itemCount: Int {
+        (try? parsed.withList { (list) throws(EditRefusal) -> Int in list.items.count }) ?? 0
     }
 
     /// The schema's order of the collection's keys, where new keys are placed.
@@ -227,7 +235,7 @@ public struct SourceEditor: Sendable {
 
 /// A file parsed once for an editor that is shared between threads: Yams' nodes resolve their
 /// tags lazily, in place, on the first comparison, so every use of them holds the lock.
-private final class ParsedSource: @unchecked Sendable {
+final class ParsedSource: @unchecked Sendable {
     private let lock = NSLock()
     private let list: Result<RecordList, EditRefusal>
     let decoded: ContentLoader.CollectionResult?

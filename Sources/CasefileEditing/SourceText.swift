@@ -64,6 +64,24 @@ struct SourceText: Sendable {
 
     // MARK: Lines
 
+    /// The line (1-based) that holds offset `i`, as the parsers count lines.
+    func line(of i: Int) -> Int {
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= i { low = mid } else { high = mid }
+        }
+        return low + 1
+    }
+
+    /// The parsers' mark of offset `i`: its line, and its column counted in Unicode scalars.
+    func mark(of i: Int) -> (line: Int, column: Int) {
+        let line = line(of: i)
+        var column = 1
+        for k in lineStarts[line - 1]..<min(i, bytes.count) where bytes[k] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
     func isBreak(_ i: Int) -> Bool {
         i < bytes.count && (bytes[i] == 0x0A || bytes[i] == 0x0D)
     }

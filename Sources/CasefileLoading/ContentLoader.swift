@@ -154,7 +154,6 @@ public struct ContentLoader: Sendable {
                                   location: place, field: .language, value: wellFormed ? tag : nil,
                                   fix: "Use one of \(Set(known).sorted().joined(separator: ", ")), or add i18n/\(LanguageTag(tag)?.language ?? "xx").yaml with the strings of en.yaml translated.")
             case let .missingKey(key, path):
-                let table = translations.first { $0.path == path }
                 return Diagnostic(rule: .missingTranslation,
                                   message: "\(path) has no \"\(key)\": the pages show it in English",
                                   location: SourceLocation(path: path, line: 1, column: 1), field: FieldName(asWritten: key),
@@ -210,7 +209,7 @@ public struct ContentLoader: Sendable {
     /// Reads and decodes one collection's file, as `load` does (a preview reads an edited one
     /// again alone).
     package func loadCollection(_ collection: CaseCollection, limit: Int) throws(CasefileError) -> CollectionResult {
-        let candidates = ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
+        let candidates = collectionFiles(collection)
         var result = CollectionResult(collection: collection, records: .fruits([]), origins: [], problems: [])
         switch collection {
         case .fruits: result.records = .fruits([])
@@ -222,6 +221,21 @@ public struct ContentLoader: Sendable {
         var problems: [Diagnostic] = []
         let file = try readDataFile(name, limit: limit, problems: &problems)
         return Self.decodeCollection(collection, file, path: name, problems: problems)
+    }
+
+    /// The files the case folder holds for `collection` (`animals.yaml`, `.yml`, `.json`): one, or
+    /// none, or two that `loadCollection` refuses.
+    private func collectionFiles(_ collection: CaseCollection) -> [String] {
+        ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
+    }
+
+    /// The bytes of `collection`'s file as `loadCollection` reads them (within `limit`, by the
+    /// folder's rules for links), with its name; nil where it would report a problem instead (no
+    /// file or two, one too large or outside the folder): `loadCollection` then says which.
+    package func collectionBytes(_ collection: CaseCollection, limit: Int) -> (path: String, bytes: [UInt8])? {
+        let candidates = collectionFiles(collection)
+        guard candidates.count == 1, case let .bytes(bytes)? = try? folder.read(candidates[0], limit: limit) else { return nil }
+        return (candidates[0], bytes)
     }
 
     /// One collection's records from its parsed file (`problems`: what reading it found).

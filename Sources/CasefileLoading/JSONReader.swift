@@ -78,6 +78,10 @@ struct JSONParser {
         }
     }
 
+    /// When set, the value read is one of a larger text (a record read again alone): reading
+    /// stops after it, at `i`, whatever follows.
+    var fragment = false
+
     // MARK: Structure
 
     mutating func parseDocument() throws(JSONSyntaxError) -> Node {
@@ -118,6 +122,7 @@ struct JSONParser {
             // goes on or closes.
             while true {
                 guard let parent = open.last else {
+                    if fragment { return value }
                     skipWhitespace()
                     if i < bytes.count { throw error(at: i, "unexpected \(describe(i)) after the JSON value") }
                     return value

@@ -4,13 +4,13 @@ import Yams
 /// public struct of two public `let`s, `line` then `column`, but gives it no public initializer;
 /// it is built here from a struct of the same two stored properties. `isSound` checks once that
 /// the two agree, and `JSONReader` relies on nothing else (a test checks it too).
-enum YamsMark {
+package enum YamsMark {
     private struct Layout {
         var line: Int
         var column: Int
     }
 
-    static func make(line: Int, column: Int) -> Mark {
+    package static func make(line: Int, column: Int) -> Mark {
         unsafeBitCast(Layout(line: line, column: column), to: Mark.self)
     }
 

@@ -170,18 +170,21 @@ import CasefileTestSupport
         let first = await build.buildAll()
         #expect(first.failure == nil && first.errorCount == 0)
         try await g.w.expectSameAsFullBuild()
-        var incremental = 0
+        var incremental = 0, readAlone = 0
         for step in 0..<20 {
             let (file, what) = try g.edit()
             let update = await build.update(changed: [g.w.path(file)])
             #expect(update.failure == nil, "step \(step): \(what)")
             if update.scope == .records([file]) {
                 incremental += 1
+                if update.readAlone == [file] { readAlone += 1 }
                 #expect(update.rendered < first.rendered || update.pages.everything, "step \(step): \(what)")
             }
             try await g.w.expectSameAsFullBuild("step \(step): \(what)")
         }
         #expect(incremental >= 8, "most edits change fields only")
+        // A file's first change is read whole; a later one-field change, by its record alone.
+        #expect(readAlone >= incremental / 2, "\(readAlone) of \(incremental) edits read by their record alone")
     }
 }
 

@@ -3,6 +3,7 @@ import CasefileModel
 import CasefileLoading
 import CasefileSite
 import CasefileValidation
+import CasefileEditing
 
 /// The preview's case as the editor starts from it: loaded (records, where each was written,
 /// the files' texts), placed on pages, with its notes compiled. A value: a save works on its
@@ -14,6 +15,8 @@ public struct EditorBase: Sendable {
     public let options: BuildOptions
     /// The preview's count of changes of its case when this was taken (`SavedFiles.checked`).
     let generation: Int
+    /// The preview's last parse of each collection file, by name in the case folder.
+    let sources: [String: SourceEditor]
 
     /// The case's time zone, as the pages show times in it.
     public var zone: TimeZone {

@@ -34,11 +34,12 @@ extension RecordEditor {
 
     /// Record `id` as the file holds it now: read again (from `bytes`, or from disk), so that an
     /// edit made elsewhere since the last build is seen; nil when the file has no such record.
-    /// The bytes are parsed unless they are those parsed last (`parsed`).
+    /// The bytes are parsed unless they are those the preview parsed last (`EditorBase.sources`)
+    /// or this editor did (`parsed`).
     func current(_ collection: CaseCollection, id: String, _ base: EditorBase, bytes given: [UInt8]? = nil) throws -> Found? {
         guard let path = base.file(of: collection) else { return nil }
         let bytes = try given ?? Self.read(base.options.content.appendingPathComponent(path))
-        let editor = sourceEditor(collection, path: path, bytes: bytes)
+        let editor = sourceEditor(collection, path: path, bytes: bytes, base)
         guard let result = editor.decoded else { return nil }
         let records: [any DescribedRecord]
         switch result.records {
@@ -56,7 +57,11 @@ extension RecordEditor {
 
     /// An editor of `bytes`, the file at `path`: the last parse of that file when it was of these
     /// bytes, else a new one (kept for the next save).
-    func sourceEditor(_ collection: CaseCollection, path: String, bytes: [UInt8]) -> SourceEditor {
+    func sourceEditor(_ collection: CaseCollection, path: String, bytes: [UInt8], _ base: EditorBase) -> SourceEditor {
+        if let kept = base.sources[path], kept.bytes == bytes {
+            parsed[path] = nil
+            return kept
+        }
         if let last = parsed[path], last.bytes == bytes { return last }
         let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: path), collection: collection, path: path)
         parsed[path] = editor

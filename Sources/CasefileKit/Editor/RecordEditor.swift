@@ -20,9 +20,11 @@ public actor RecordEditor {
     /// Rebuilds after a save (the preview's own rebuild, which reloads the open pages), given the
     /// paths written and the readings of the collection files among them.
     let rebuild: @Sendable ([String], SavedFiles) async -> Void
-    /// Each collection file as last parsed, by path below the case folder: a save of a file that
-    /// still holds those bytes starts from that parse (a large file parses in hundreds of
-    /// milliseconds). At most one a collection.
+    /// Each collection file this editor parsed that the preview has no parse of (a save refused
+    /// by the rules), by path below the case folder: a save of a file that still holds those
+    /// bytes starts from that parse (a large file parses in hundreds of milliseconds). A saved
+    /// file's parse goes to the preview with the save (`SavedReading.editor`), and is taken from
+    /// it (`EditorBase.sources`). At most one a collection.
     var parsed: [String: SourceEditor] = [:]
     private var log: [EditRecord] = []
     private var libraries: [String: MustacheLibrary] = [:]
@@ -184,7 +186,7 @@ public actor RecordEditor {
                     fields.insert(EditField(FieldName.id.key, .text(id)), at: 0)
                     form.state = FormState(values: submitted.values.merging([FieldName.id.key: [id]]) { $1 })
                 }
-                edited = try sourceEditor(target.collection, path: path, bytes: bytes).apply(.append(fields: fields))
+                edited = try sourceEditor(target.collection, path: path, bytes: bytes, base).apply(.append(fields: fields))
             }
         } catch let error as EditRefusal {
             form.alertHeading = strings.count(.notSaved, 1)
@@ -252,9 +254,12 @@ public actor RecordEditor {
         if files.isEmpty, let found { return .redirect(found.address(base, saved: nil)) }
         if let failure = Self.apply(files) { return .refused(failure) }
         var saved = SavedFiles()
-        saved.readings = replaced.map { SavedReading(path: base.options.content.appendingPathComponent($0.1).path, result: $0.2) }
+        saved.readings = replaced.map { _, name, result in
+            SavedReading(path: base.options.content.appendingPathComponent(name).path, result: result,
+                         editor: name == path && newBytes != bytes ? edited?.editor : nil)
+        }
         saved.checked = checked.shared.map { (base.generation, $0) }
-        if let edited, newBytes != bytes { parsed[path] = edited.editor }
+        if newBytes != bytes { parsed[path] = nil }
         let number = (log.last?.number ?? 0) + 1
         remember(EditRecord(number: number, summary: summary, files: files))
         await rebuild(files.map(\.path), saved)
@@ -312,11 +317,11 @@ public actor RecordEditor {
             files.append(EditRecord.FileChange(path: note.path, before: old, after: nil))
         }
         if let failure = Self.apply(files) { return .refused(failure) }
-        parsed[path] = deleted.editor
+        parsed[path] = nil
         let number = (log.last?.number ?? 0) + 1
         remember(EditRecord(number: number, summary: strings.text(.deletedRecord, ["name": found.name]), files: files))
         var saved = SavedFiles()
-        saved.readings = [SavedReading(path: url.path, result: deleted.decoded)]
+        saved.readings = [SavedReading(path: url.path, result: deleted.decoded, editor: deleted.editor)]
         await rebuild(files.map(\.path), saved)
         return .redirect("/" + SiteLayout.page(target.collection.pageKind) + "?saved=\(number)")
     }

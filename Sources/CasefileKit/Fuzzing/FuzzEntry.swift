@@ -58,11 +58,21 @@ public enum FuzzEntry {
         let key = keys[Int(choice & 0x0F) % keys.count]
         var answered = 0
         _ = editor.span(item: item)
-        if (try? editor.set(fields: [FieldChange(key, .text(text))], item: item)) != nil { answered += 1 }
-        if (try? editor.set(fields: [FieldChange(key, nil)], item: item)) != nil { answered += 1 }
-        if (try? editor.set(fields: [FieldChange(key, .list([text, "a-b"]))], item: item)) != nil { answered += 1 }
-        if (try? editor.append(fields: [EditField(FieldName.id.key, .text("fuzz")), EditField(key, .text(text))])) != nil { answered += 1 }
-        if (try? editor.delete(item: item)) != nil { answered += 1 }
+        let edits: [SourceEditor.Edit] = [
+            .set(fields: [FieldChange(key, .text(text))], item: item),
+            .set(fields: [FieldChange(key, nil)], item: item),
+            .set(fields: [FieldChange(key, .list([text, "a-b"]))], item: item),
+            .append(fields: [EditField(FieldName.id.key, .text("fuzz")), EditField(key, .text(text))]),
+            .delete(item: item),
+        ]
+        for edit in edits {
+            guard let result = try? editor.apply(edit) else { continue }
+            answered += 1
+            // A read-back of the edited record alone must be the whole file's reading.
+            if result.readAlone, let difference = result.differenceFromWholeReading() {
+                preconditionFailure("an edit read back alone differs from the whole file's reading: \(difference)")
+            }
+        }
         return answered
     }
 

@@ -5,6 +5,7 @@ import CasefileSite
 import CasefileValidation
 import CasefileOutput
 import CasefileRendering
+import CasefileEditing
 
 /// A build that stays loaded between edits, for `casefile serve`: it keeps the loaded case, its
 /// compiled notes and its templates, and on each change does the least work that gives the
@@ -52,6 +53,10 @@ public actor PreviewBuild {
     private var exportsAt: Int?
     /// The tables' orders the last record edit worked out, and the generation they are of.
     private var orders: (generation: Int, ascending: [SiteTable: [Int: [Int]]])?
+    /// The last parse of each collection file the editor saved or a change made elsewhere
+    /// brought in, by name in the case folder: the file's next change reads only the record it
+    /// changed (`SourceEditor.reading(of:)`), and the editor's next save starts from it.
+    private var sources: [String: SourceEditor] = [:]
 
     public init(options: BuildOptions) {
         self.options = options
@@ -156,10 +161,12 @@ public actor PreviewBuild {
                                _ before: PlacedCase, saved: SavedFiles) async -> PreviewUpdate {
         let start = Date()
         let beforeGeneration = generation
-        guard let beforeRefs = refs, let (next, allSaved) = reload(edited, into: current, readings: saved.readings),
+        var readAlone: [String] = []
+        guard let beforeRefs = refs, let (next, allSaved) = reload(edited, into: current, readings: saved.readings, readAlone: &readAlone),
               CaseFolders.sameIDs(current.caseContent, next.caseContent) else { return await buildAll() }
         var update = PreviewUpdate()
         update.scope = .records(edited.map { $0.1 })
+        update.readAlone = readAlone
         do {
             let previous = notes
             // The ids stand where they stood: every note compiles to what it did.
@@ -189,8 +196,8 @@ public actor PreviewBuild {
     /// cannot be taken alone (its file is gone, another file of the collection appeared, it does
     /// not read as a list of records, or its problems cannot be told from the others). A file
     /// of `readings` still as the editor wrote it is not read again (`allSaved`: none was).
-    private func reload(_ edited: [(CaseCollection, String)], into current: LoadedCase,
-                        readings: [SavedReading]) -> (loaded: LoadedCase, allSaved: Bool)? {
+    private func reload(_ edited: [(CaseCollection, String)], into current: LoadedCase, readings: [SavedReading],
+                        readAlone: inout [String]) -> (loaded: LoadedCase, allSaved: Bool)? {
         let loader = ContentLoader(directory: options.content, displayPath: options.contentDisplay)
         let limits = current.caseContent.site.limits
         var results: [(collection: CaseCollection, result: ContentLoader.CollectionResult)] = []
@@ -201,13 +208,38 @@ public actor PreviewBuild {
             else { return nil }
             let path = options.content.appendingPathComponent(name).standardizedFileURL.path
             dataStamps[path] = FileStamp.of(path)
-            let saved = SavedReading.result(for: path, in: readings, limit: limits.dataFileBytes)
-            if saved == nil { allSaved = false }
-            guard let result = saved ?? (try? loader.loadCollection(collection, limit: limits.dataFileBytes)), result.path == name
-            else { return nil }
+            let result: ContentLoader.CollectionResult
+            if let saved = SavedReading.reading(for: path, in: readings, limit: limits.dataFileBytes) {
+                result = saved.result
+                sources[name] = saved.editor
+            } else {
+                allSaved = false
+                let again = readAgain(collection, name, loader, limit: limits.dataFileBytes)
+                if again?.readAlone == true { readAlone.append(name) }
+                guard let read = again?.decoded ?? (try? loader.loadCollection(collection, limit: limits.dataFileBytes)) else { return nil }
+                result = read
+            }
+            guard result.path == name else { return nil }
             results.append((collection, result))
         }
         return current.replacing(results).map { ($0, allSaved) }
+    }
+
+    /// Collection file `name`, changed elsewhere, read again: from its last parse when there is
+    /// one (only the record that changed, when that is all that did), else whole; the parse is
+    /// kept for its next change. Nil when its bytes cannot be read or do not read as a list of
+    /// records: the loader then reads it, and says why.
+    private func readAgain(_ collection: CaseCollection, _ name: String, _ loader: ContentLoader,
+                           limit: Int) -> (decoded: ContentLoader.CollectionResult, readAlone: Bool)? {
+        guard let (path, bytes) = loader.collectionBytes(collection, limit: limit), path == name else { return nil }
+        if let last = sources[name] {
+            let read = last.reading(of: bytes)
+            sources[name] = read?.editor
+            return read.map { ($0.decoded, $0.readAlone) }
+        }
+        let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: name), collection: collection, path: name)
+        sources[name] = editor.decoded == nil ? nil : editor
+        return editor.decoded.map { ($0, false) }
     }
 
     /// The data files' versions now, by absolute path.
@@ -224,7 +256,7 @@ public actor PreviewBuild {
     /// nil while the case could not be loaded or rendered (the editor then edits nothing).
     public func editorBase() -> EditorBase? {
         guard let loaded, let placed else { return nil }
-        return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options, generation: generation)
+        return EditorBase(loaded: loaded, placed: placed, notes: notes, options: options, generation: generation, sources: sources)
     }
 
     /// The limits the case was last loaded within (its site.yaml's `limits`); nil while it could

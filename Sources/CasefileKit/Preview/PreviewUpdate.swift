@@ -32,6 +32,9 @@ public struct PreviewUpdate: Sendable {
     /// The case has errors, so only the validation pages were updated: the other pages are those
     /// of the last build without errors.
     public var keptLastGoodPages = false
+    /// The collection files changed elsewhere that were read again record by record: only the
+    /// record that changed was parsed, the others kept from the file's last reading.
+    public var readAlone: [String] = []
     public var seconds = 0.0
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
