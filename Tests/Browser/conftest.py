@@ -356,3 +356,8 @@ def select(driver, site, record, page="index.html"):
     load(driver, site, page)
     load(driver, site, page, driver.execute_script(SELECT_FRAGMENT_JS, record))
     return wait_for(driver, lambda s: s["panels"] == [record])
+
+
+# The editor tests' servers (`casefile serve` on copies of the sample), shared by their modules:
+# imported last, as they read BINARY and REPO above.
+from editing_fixtures import _serves, served, served_ar  # noqa: E402,F401

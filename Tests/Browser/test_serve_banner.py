@@ -17,7 +17,8 @@ import pytest
 
 from conftest import INVALID_FISH, wait_for
 from engines import EVERY_ENGINE
-from test_editor import Serve, go
+from editing_pages import go
+from editing_serve import Serve
 
 PAGES = ["index.html", "bulletins/index.html", "fruits/index.html", "validation/index.html"]
 
