@@ -65,6 +65,7 @@ let package = Package(
                 .embedInCode("partials/columns.mustache"),
                 .embedInCode("partials/toolbar.mustache"),
                 .embedInCode("partials/pagination.mustache"),
+                .embedInCode("partials/page-index.mustache"),
                 .embedInCode("partials/swatches.mustache"),
                 .embedInCode("partials/problems.mustache"),
                 .embedInCode("partials/inspector.mustache"),
@@ -240,7 +241,7 @@ let package = Package(
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache",
-                                                                   "CasefileSite", "CasefileValidation"]),
+                                                                   "CasefileSite", "CasefileValidation", "CasefileLocalization"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",
