@@ -12,7 +12,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Site, arrived, build_generated_case, load, wait_for
+from conftest import Site, arrived, build_generated_case, wait_for
+from test_phone import open_page
 
 PAGES = 200
 PAGE_SIZE = 10
@@ -49,7 +50,7 @@ return {pagination: part('nav[data-pagination]'), index: part('nav[data-index]')
                                              ("suspects/page-57.html", False)])
 def test_jumps_and_index_are_shown_fit_the_width_and_are_big_enough_to_tap(request, reach, viewport, page, has_index):
     driver = request.getfixturevalue(viewport)
-    load(driver, reach, page)
+    open_page(driver, reach, page)
     p = driver.execute_script(LAYOUT_JS)
     where = f"{viewport} {page}"
     assert p["pagination"]["shown"], f"{where}: no nav[data-pagination] shown"
@@ -84,7 +85,7 @@ return [...document.querySelectorAll('nav[data-index] a, nav[data-pagination] a'
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
 def test_tab_reaches_the_index_and_every_jump_in_order_and_enter_follows(request, reach, viewport):
     driver = request.getfixturevalue(viewport)
-    load(driver, reach, listing(57))
+    open_page(driver, reach, listing(57))
     want = [tuple(x) for x in driver.execute_script(ORDER_JS)]
     reached, unseen, last = [], [], None
     for _ in range(400):
@@ -120,11 +121,11 @@ return [...document.querySelectorAll('[data-table] tbody tr[data-record-id] th')
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
 def test_a_letter_of_the_index_opens_the_page_where_it_starts(request, reach, viewport):
     driver = request.getfixturevalue(viewport)
-    load(driver, reach, listing(120))
+    open_page(driver, reach, listing(120))
     letters = driver.execute_script(INDEX_JS)
     assert len(letters) >= 10, letters
     for letter, href in (letters[0], letters[len(letters) // 2], letters[-1]):
-        load(driver, reach, listing(120))
+        open_page(driver, reach, listing(120))
         before = driver.execute_script("return location.href")
         driver.execute_script("const a = [...document.querySelectorAll('nav[data-index] a')]"
                               ".find(a => a.href === arguments[0] && getComputedStyle(a).display !== 'none');"
@@ -138,6 +139,6 @@ def test_a_letter_of_the_index_opens_the_page_where_it_starts(request, reach, vi
         assert rows.index(first[0]) == 0 or rows[0][:1].upper() != letter, (letter, rows[:3])
         if rows[0][:1].upper() == letter and "page-" in driver.current_url:
             n = int(driver.current_url.rsplit("page-", 1)[1].split(".")[0])
-            load(driver, reach, listing(n - 1))
+            open_page(driver, reach, listing(n - 1))
             previous = driver.execute_script(ROWS_JS)
             assert not any(r[:1].upper() == letter for r in previous), f"{letter} starts before page {n}: {previous[-2:]}"
