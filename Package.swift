@@ -69,6 +69,7 @@ let package = Package(
                 .embedInCode("partials/bulletin-panel.mustache"),
                 .embedInCode("partials/fruit-panel.mustache"),
                 .embedInCode("partials/problem-panel.mustache"),
+                .embedInCode("partials/page-index.mustache"),
                 .embedInCode("partials/swatches.mustache"),
                 .embedInCode("partials/problems.mustache"),
                 .embedInCode("partials/inspector.mustache"),
@@ -244,7 +245,7 @@ let package = Package(
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache",
-                                                                   "CasefileSite", "CasefileValidation"]),
+                                                                   "CasefileSite", "CasefileValidation", "CasefileLocalization"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",

@@ -14,6 +14,7 @@ public enum BuiltinTemplates {
         "partials/columns": text(PackageResources.columns_mustache),
         "partials/toolbar": text(PackageResources.toolbar_mustache),
         "partials/pagination": text(PackageResources.pagination_mustache),
+        "partials/page-index": text(PackageResources.page_index_mustache),
         "partials/swatches": text(PackageResources.swatches_mustache),
         "partials/problems": text(PackageResources.problems_mustache),
         "partials/inspector": text(PackageResources.inspector_mustache),

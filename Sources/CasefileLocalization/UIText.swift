@@ -5,7 +5,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case grabber, detentMedium, detentLarge, detentHeight, nothingToInspect, inspector
     case errorCount, warningCount, noteCount, problemCount
     case pageTitle, pageTitlePaged, pageOf, chipEverywhere, chipAll, showing, listingAbout, listingRows
-    case listingHeading, listingFacetHeading, listingFacetAbout, listingRange, listingTotal
+    case listingHeading, listingFacetHeading, listingFacetAbout, listingRange, listingTotal, pageNames
     case ascending, descending, andMore, notRecorded
     case suspects, bulletins, fruits, validation, problems, suspect, bulletin, fruit, problem
     case selectSuspect, selectBulletin, selectFruit, selectProblem

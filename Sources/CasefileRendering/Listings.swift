@@ -69,6 +69,8 @@ struct Listings: Sendable {
         let sorted: TableOrder?
         /// A filter value's listing: what the facet is called and the value's label.
         let facet: (legend: String, label: String)?
+        /// An order by a column of text: its index, and which texts each page holds.
+        var index: NameIndex? = nil
 
         var path: String { SiteLayout.listing(stem, page: number) }
     }
@@ -130,10 +132,15 @@ struct Listings: Sendable {
         func add(_ records: [Int], stem: String, sorted: TableOrder?, facet: (String, String)?) {
             if rows == nil { rows = Rows(columns!, v) }
             let pageCount = Self.pageCount(records.count, pageSize: size)
+            let index = pageCount > 1 ? sorted.flatMap { order in
+                columns!.sort.texts[order.column].map {
+                    NameIndex(order: records, texts: $0, pageSize: size, descending: order.descending)
+                }
+            } : nil
             for n in 1...pageCount where only.contains(SiteLayout.listing(stem, page: n)) {
                 let slice = records[min(records.count, (n - 1) * size)..<min(records.count, n * size)]
                 pages.append(Page(columns: columns!, rows: rows!, stem: stem, records: slice, total: records.count,
-                                  number: n, pageCount: pageCount, sorted: sorted, facet: facet))
+                                  number: n, pageCount: pageCount, sorted: sorted, facet: facet, index: index))
             }
         }
         if !orders.isEmpty || (facets && facetListings) { columns = TableColumns(table, v, strings) }
@@ -197,14 +204,15 @@ struct Listings: Sendable {
             : s.text(.listingTotal, ["total": s.number(page.total)]))
         // Pages of one listing are files of one folder: each links its siblings by name.
         let file = page.stem.split(separator: "/").last.map(String.init) ?? page.stem
-        let pagination = PageFrame.pagination(current: page.number, count: page.pageCount, strings: s) {
-            SiteLayout.listing(file, page: $0)
-        }
+        let href = { SiteLayout.listing(file, page: $0) }
+        let names: ((Int) -> String)? = page.index.map { index in { index.names(page: $0, strings: s) } }
+        let pagination = PageFrame.pagination(current: page.number, count: page.pageCount, strings: s, names: names, href: href)
         let context = frame.context(
             heading: heading, placeholder: "", caption: heading + shown, empty: .none,
             rows: [], selection: [], inspector: false, pagination: pagination,
             extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
-                    (.about, .string(about)), (.backHref, .string(frame.link(toPage: table)))])
+                    (.about, .string(about)), (.backHref, .string(frame.link(toPage: table))),
+                    (.pageIndex, page.index.map { $0.context(strings: s, href: href) } ?? .bool(false))])
         return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))
     }
 

@@ -20,6 +20,8 @@ struct PageFrame {
         var templateStrings: MustacheValue = .null
         /// The sheet's detents as every row's grabbers say them, made once a build (not once a row).
         var detents: [DetentText] = []
+        /// The index of each table whose pages list it in the order of a text column.
+        var indexes: [SiteTable: NameIndex] = [:]
 
         init(stylesheet: String, baseURL: String?, facetTotals: [String: Int] = [:], strings: UIStrings = .english,
              detents: [Detent] = []) {
@@ -194,6 +196,9 @@ struct PageFrame {
             ])),
             (.pagination, pagination ?? self.pagination()),
         ]
+        if pagination == nil, let kind, let index = output.indexes[kind] {
+            fields.append((.pageIndex, index.context(strings: strings) { link(toPage: kind, $0) }))
+        }
         if let description = site.description { fields.append((.siteDescription, .string(description))) }
         if site.feed {
             fields += [(.feed, .string(root + SiteLayout.feed)), (.feedTitle, .string(strings.text(.feedTitle, ["site": site.title])))]
@@ -235,22 +240,9 @@ struct PageFrame {
 
     private func pagination() -> MustacheValue {
         guard let kind else { return .fields([(.show, .bool(false))]) }
-        return Self.pagination(current: pageNumber, count: pageCount, strings: strings) { link(toPage: kind, $0) }
-    }
-
-    /// The `pagination` context of page `current` of `count`, page n being at `href(n)`.
-    static func pagination(current: Int, count: Int, strings: UIStrings, href: (Int) -> String) -> MustacheValue {
-        var fields: [(TemplateField, MustacheValue)] = [
-            (.show, .bool(count > 1)),
-            (.label, .string(strings.text(.pageOf, ["page": strings.number(current), "pages": strings.number(count)]))),
-            (.pages, .list(pageWindow(current: current, count: count).map { n in
-                guard let n else { return .fields([(.gap, .bool(true))]) }
-                return .fields([(.number, .int(n)), (.href, .string(href(n))), (.current, .bool(n == current))])
-            })),
-        ]
-        if current > 1 { fields.append((.previous, .string(href(current - 1)))) }
-        if current < count { fields.append((.next, .string(href(current + 1)))) }
-        return .fields(fields)
+        let strings = strings
+        let names: ((Int) -> String)? = output.indexes[kind].map { index in { index.names(page: $0, strings: strings) } }
+        return Self.pagination(current: pageNumber, count: pageCount, strings: strings, names: names) { link(toPage: kind, $0) }
     }
 
     /// One row per record of `records`, in order, and the (fragment, id) pairs the selection

@@ -91,9 +91,11 @@ public struct SiteRenderer: Sendable {
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
         let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings, sorted: sorted) : nil
-        let output = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
-                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
-                                      detents: site.sheet.detents)
+        var frame = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
+                                     facetTotals: listings?.facetTotals ?? [:], strings: strings,
+                                     detents: site.sheet.detents)
+        frame.indexes = NameIndex.defaultOrders(validated, tables: Set(jobs.compactMap(\.kind)))
+        let output = frame
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
         }

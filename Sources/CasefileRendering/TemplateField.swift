@@ -14,7 +14,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case hasInspector, presented, carry, placement, placeholder, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
-    case show, pages, previous, next, number, gap
+    case show, pages, previous, next, number, gap, jumps, names, pageIndex
     // Every row
     case id, fragment, markers, detentLinks, grabberLabel, invalid, problems, problemCount, problemsLabel
     case dims, recordID, rule, message, severity, field, location

@@ -12,6 +12,9 @@ public struct TableSort: Sendable {
     public let count: Int
     /// Per column: whether record `a` comes before record `b`, ascending.
     private let before: [@Sendable (Int, Int) -> Bool]
+    /// Per column: for a column of text, each record's text as it is before the comparison folds
+    /// its case (what an index of the column's order files records under); nil for the others.
+    public let texts: [[String]?]
 
     /// `problems` are the validation table's rows (unused for the other tables).
     public init(_ table: SiteTable, _ c: CaseContent, _ index: CaseIndex, problems: [Diagnostic] = []) {
@@ -24,7 +27,8 @@ public struct TableSort: Sendable {
         case .suspects:
             let animals = c.animals
             count = animals.count
-            let names = keys(animals.map(\.name))
+            let texts = animals.map(\.name), names = keys(texts)
+            self.texts = SuspectColumn.allCases.map { $0 == .suspect ? texts : nil }
             before = SuspectColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
                 switch column {
                 case .suspect: { (names[$0], $0) < (names[$1], $1) }
@@ -37,7 +41,9 @@ public struct TableSort: Sendable {
             count = bulletins.count
             let time: @Sendable (Int) -> Int = { bulletins[$0].nibbledAt?.secondsSince1970 ?? .min }
             let awake: @Sendable (Int) -> Int = { index.suspectCount($0) - index.asleepSuspectCount($0) }
-            let fruitKeys = keys(bulletins.map { fruitName($0.fruit) }), places = keys(bulletins.map(\.location))
+            let fruitTexts = bulletins.map { fruitName($0.fruit) }, placeTexts = bulletins.map(\.location)
+            let fruitKeys = keys(fruitTexts), places = keys(placeTexts)
+            texts = BulletinColumn.allCases.map { $0 == .fruit ? fruitTexts : $0 == .location ? placeTexts : nil }
             before = BulletinColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
                 switch column {
                 case .when: { (time($0), $0) < (time($1), $1) }
@@ -49,7 +55,8 @@ public struct TableSort: Sendable {
             }
         case .fruits:
             count = fruits.count
-            let names = keys(fruits.map(\.name))
+            let texts = fruits.map(\.name), names = keys(texts)
+            self.texts = FruitColumn.allCases.map { $0 == .fruit ? texts : nil }
             before = FruitColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
                 switch column {
                 case .fruit: { (names[$0], $0) < (names[$1], $1) }
@@ -63,6 +70,8 @@ public struct TableSort: Sendable {
                 (problems[i].location?.path ?? "", problems[i].location?.line ?? 0, problems[i].location?.column ?? 0)
             }
             let messages = keys(problems.map(\.message))
+            // Messages sort by their English text, but a listing shows them in the site's language.
+            texts = ProblemColumn.allCases.map { _ in nil }
             before = ProblemColumn.allCases.map { column -> @Sendable (Int, Int) -> Bool in
                 switch column {
                 case .severity: { (problems[$0].severity, $0) < (problems[$1].severity, $1) }

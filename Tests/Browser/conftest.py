@@ -154,6 +154,26 @@ def middle(_browsers, engine):
     yield engines.fresh(_browsers(engine, "middle"), MIDDLE)
 
 
+def build_generated_case(prefix, args, site_yaml):
+    """A case made by Scripts/make-case.py with `args`, `site_yaml` appended to its site.yaml,
+    built with the debug binary into a new temporary folder: (folder, case, site root). The
+    caller removes the folder."""
+    if not BINARY.is_file():
+        pytest.exit(f"casefile binary not found at {BINARY}: run `swift build` in {REPO} first", returncode=2)
+    parent = Path(tempfile.mkdtemp(prefix=prefix))
+    content, out = parent / "case", parent / "site"
+    made = subprocess.run(["python3", str(REPO / "Scripts" / "make-case.py"), str(content), *args],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, f"make-case.py failed:\n{made.stdout}\n{made.stderr}"
+    with open(content / "site.yaml", "a", encoding="utf-8") as f:
+        f.write(site_yaml)
+    built = subprocess.run([str(BINARY), "build", "--content", str(content), "--output", str(out)],
+                           cwd=REPO, capture_output=True, text=True, timeout=300)
+    if built.returncode != 0 or not (out / "index.html").is_file():
+        pytest.fail(f"casefile build of {args} failed (exit {built.returncode}):\n{built.stdout}\n{built.stderr}")
+    return parent, content, out
+
+
 # ---------------------------------------------------------------- site variants
 #
 # Variants of the sample case, each built once per session from a copy of Content/ with one

@@ -124,15 +124,7 @@ import CasefileTestSupport
 
     /// A case made by Scripts/make-case.py with `arguments`, in a new temporary folder.
     static func generatedCase(_ arguments: [String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-edit-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.root.appendingPathComponent("Scripts/make-case.py").path, folder.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return folder
+        try GeneratedCase.make(arguments, prefix: "casefile-edit")
     }
 
     @Test func generatedJSONCase() throws {
