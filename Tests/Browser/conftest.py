@@ -267,6 +267,25 @@ def variant(_variants_dir):
     return get
 
 
+def generated_case(parent: Path, args, page_size: int):
+    """Make a case with Scripts/make-case.py `args` in parent/case, with site.yaml's pageSize
+    `page_size`, and build it into parent/site: (Site, Case). A module's fixture makes one
+    (tests that need more rows than the sample's) and removes parent when it is done."""
+    if not BINARY.is_file():
+        pytest.exit(f"casefile binary not found at {BINARY}: run `swift build` in {REPO} first", returncode=2)
+    content, out = parent / "case", parent / "site"
+    made = subprocess.run(["python3", str(REPO / "Scripts" / "make-case.py"), str(content), *args],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, f"make-case.py failed:\n{made.stdout}\n{made.stderr}"
+    with open(content / "site.yaml", "a", encoding="utf-8") as f:
+        f.write(f"\npageSize: {page_size}\n")
+    built = subprocess.run([str(BINARY), "build", "--content", str(content), "--output", str(out)],
+                           cwd=REPO, capture_output=True, text=True, timeout=300)
+    if built.returncode != 0 or not (out / "index.html").is_file():
+        pytest.fail(f"casefile build of the generated case failed (exit {built.returncode}):\n{built.stdout}\n{built.stderr}")
+    return Site(out), Case(content)
+
+
 # ---------------------------------------------------------------- page probes
 #
 # Shared by test_pages.py and test_settings.py (`from conftest import …`).

@@ -18,7 +18,6 @@ Expected values come from the case's YAML (casedata.Case) and from layout the br
 """
 
 import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -27,8 +26,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from casedata import DEFAULT_DETENTS, Case, suspicion
-from conftest import BINARY, NARROW, REPO, Site, arrived, load, probe, select, wait_for
+from casedata import DEFAULT_DETENTS, suspicion
+from conftest import NARROW, arrived, generated_case, load, probe, select, wait_for
 from engines import EVERY_ENGINE, click_at
 from test_filters import expected_suspects, slug
 
@@ -591,20 +590,8 @@ class Big:
 @pytest.fixture(scope="module")
 def big():
     """Scripts/make-case.py's 230 animals and 230 bulletins (YAML), pageSize 100, built once."""
-    if not BINARY.is_file():
-        pytest.exit(f"casefile binary not found at {BINARY}: run `swift build` in {REPO} first", returncode=2)
     parent = Path(tempfile.mkdtemp(prefix="casefile-phone-"))
-    content, out = parent / "case", parent / "site"
-    made = subprocess.run(["python3", str(REPO / "Scripts" / "make-case.py"), str(content), *BIG_ARGS],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, f"make-case.py failed:\n{made.stdout}\n{made.stderr}"
-    with open(content / "site.yaml", "a", encoding="utf-8") as f:
-        f.write(f"\npageSize: {PAGE_SIZE}\n")
-    built = subprocess.run([str(BINARY), "build", "--content", str(content), "--output", str(out)],
-                           cwd=REPO, capture_output=True, text=True, timeout=300)
-    if built.returncode != 0 or not (out / "index.html").is_file():
-        pytest.fail(f"casefile build of the big case failed (exit {built.returncode}):\n{built.stdout}\n{built.stderr}")
-    yield Big(Site(out), Case(content))
+    yield Big(*generated_case(parent, BIG_ARGS, PAGE_SIZE))
     shutil.rmtree(parent, ignore_errors=True)
 
 
