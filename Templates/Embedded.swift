@@ -34,6 +34,7 @@ public enum BuiltinTemplates {
         "styles/wide": text(PackageResources.wide_mustache),
         "styles/narrow": text(PackageResources.narrow_mustache),
         "styles/motion": text(PackageResources.motion_mustache),
+        "styles/print": text(PackageResources.print_mustache),
     ]
 
     /// Templates/README.md: what every template receives, for `casefile init` to write beside them.

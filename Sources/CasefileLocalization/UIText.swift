@@ -2,13 +2,14 @@
 /// `{{t.key}}`). Each is in every built-in table; the test suite holds the tables to the keys
 /// the code and the templates use, no more and no fewer.
 public enum UIText: String, CaseIterable, Sendable {
-    case grabber, detentMedium, detentLarge, detentHeight, nothingToInspect, inspector
+    case grabber, detentMedium, detentLarge, detentHeight, nothingToInspect, nothingToInspectDescription, inspector
     case errorCount, warningCount, noteCount, problemCount
     case pageTitle, pageTitlePaged, pageOf, chipEverywhere, chipAll, showing, listingAbout, listingRows
     case listingHeading, listingFacetHeading, listingFacetAbout, listingRange, listingTotal, pageNames
     case ascending, descending, andMore, notRecorded
     case suspects, bulletins, fruits, validation, problems, suspect, bulletin, fruit, problem
     case selectSuspect, selectBulletin, selectFruit, selectProblem
+    case selectSuspectDescription, selectBulletinDescription, selectFruitDescription, selectProblemDescription
     case suspectsCaption, bulletinsCaption, fruitsCaption, problemsCaption
     case noSuspectsYet, noSuspectsGuidance, noBulletinsYet, noBulletinsGuidance, noFruitsYet, noFruitsGuidance
     case noProblems, everyRulePassed, pageNotFound

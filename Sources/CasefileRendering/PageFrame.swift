@@ -184,6 +184,7 @@ struct PageFrame {
                 (.carry, .string(site.inspector.carriedFragment)),
                 (.placement, .string(site.inspector.placement.rawValue)),
                 (.placeholder, .string(rows.isEmpty && pageNumber == 1 ? strings.text(.nothingToInspect) : placeholder)),
+                (.placeholderDescription, .string(placeholderDescription(noRows: rows.isEmpty && pageNumber == 1))),
                 (.title, .string(inspectorTitle)),
             ])),
             (.detents, .list(site.sheet.detents.enumerated().map { i, detent in

@@ -12,7 +12,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
     case columns, numeric, sort, arrow, listingRows, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
-    case hasInspector, presented, carry, placement, placeholder, name, first
+    case hasInspector, presented, carry, placement, placeholder, placeholderDescription, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap, jumps, names, pageIndex
     // Every row

@@ -25,7 +25,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from casedata import DEFAULT_DETENTS, Case, suspicion
-from conftest import NARROW, Site, arrived, build_generated_case, load, probe, select, wait_for
+from conftest import NARROW, Site, arrived, build_generated_case, load, select, wait_for
 from engines import EVERY_ENGINE, click_at
 from test_filters import expected_suspects, slug
 
