@@ -177,6 +177,15 @@ package struct RecordEdit: Sendable {
             case .bulletins: Self.hourCounts(ib) != Self.hourCounts(ia)
             default: false
             }
+            // An order by a text column shows an index and says which names each page holds, on
+            // every page: a changed text can change them all.
+            var sorts: (before: TableSort, after: TableSort)?
+            func textChanged(_ column: Int) -> Bool {
+                if sorts == nil { sorts = (TableSort(kind, cb, ib, problems: b.diagnostics), TableSort(kind, ca, ia, problems: a.diagnostics)) }
+                guard let before = sorts!.before.texts[column], let after = sorts!.after.texts[column] else { return false }
+                return before.count != after.count || listed.contains { before[$0] != after[$0] }
+            }
+            if pageCount > 1, let order = site.defaultOrder[kind], textChanged(order.column) { everyPage = true }
             // Filter values: a record's value can change only where its listing row may differ.
             if site.filters, pageCount > 1, !rows.isEmpty {
                 let fb = Filters(kind, b, strings).facets, fa = Filters(kind, a, strings).facets
@@ -236,12 +245,13 @@ package struct RecordEdit: Sendable {
                     var places = [Int](repeating: 0, count: count)
                     for (place, r) in ascA.enumerated() { places[r] = place }
                     let listed = Listings.pageCount(count, pageSize: size)
+                    let allPages = listed > 1 && textChanged(c)
                     for descending in [false, true] {
                         let stem = SiteLayout.orderListing(kind, column: header.key, descending: descending)
                         let (x, y) = descending ? (Array(ascB.reversed()), Array(ascA.reversed())) : (ascB, ascA)
                         for n in 1...listed {
                             let range = min(count, (n - 1) * size)..<min(count, n * size)
-                            if x[range] != y[range] { paths.insert(SiteLayout.listing(stem, page: n)) }
+                            if allPages || x[range] != y[range] { paths.insert(SiteLayout.listing(stem, page: n)) }
                         }
                         for r in rows {
                             let place = descending ? count - 1 - places[r] : places[r]
