@@ -92,6 +92,21 @@ struct NameIndex: Sendable {
         return first == last ? first : strings.text(.pageNames, ["first": first, "last": last])
     }
 
+    /// Whether `other` links and names every page as this index does: the same entries, and the
+    /// same first and last text on each page (what the index and every page link show).
+    func showsSame(as other: NameIndex) -> Bool {
+        guard entries == other.entries, order.count == other.order.count, pageSize == other.pageSize else { return false }
+        var start = 0
+        while start < order.count {
+            let end = min(order.count, start + pageSize) - 1
+            if texts[order[start]] != other.texts[other.order[start]] || texts[order[end]] != other.texts[other.order[end]] {
+                return false
+            }
+            start += pageSize
+        }
+        return true
+    }
+
     /// The index of each of `tables` whose own pages list it in the order of a text column
     /// (site.yaml's `defaultOrder`) and that spans pages.
     static func defaultOrders(_ v: PlacedCase, tables: Set<SiteTable>) -> [SiteTable: NameIndex] {

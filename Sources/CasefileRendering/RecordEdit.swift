@@ -178,14 +178,32 @@ package struct RecordEdit: Sendable {
             default: false
             }
             // An order by a text column shows an index and says which names each page holds, on
-            // every page: a changed text can change them all.
-            var sorts: (before: TableSort, after: TableSort)?
-            func textChanged(_ column: Int) -> Bool {
-                if sorts == nil { sorts = (TableSort(kind, cb, ib, problems: b.diagnostics), TableSort(kind, ca, ia, problems: a.diagnostics)) }
-                guard let before = sorts!.before.texts[column], let after = sorts!.after.texts[column] else { return false }
-                return before.count != after.count || listed.contains { before[$0] != after[$0] }
+            // every page: a changed text that changes an entry or a page's first or last name
+            // changes them all.
+            var sortB: TableSort?, sortA: TableSort?
+            func sortBefore() -> TableSort {
+                if sortB == nil { sortB = TableSort(kind, cb, ib, problems: b.diagnostics) }
+                return sortB!
             }
-            if pageCount > 1, let order = site.defaultOrder[kind], textChanged(order.column) { everyPage = true }
+            func sortAfter() -> TableSort {
+                if sortA == nil { sortA = TableSort(kind, ca, ia, problems: a.diagnostics) }
+                return sortA!
+            }
+            // (An order not known, which `defaultOrder` always has planned, counts as changed.)
+            func indexChanged(_ column: Int, _ orders: [(before: [Int]?, after: [Int]?, descending: Bool)]) -> Bool {
+                guard let before = sortBefore().texts[column], let after = sortAfter().texts[column] else { return false }
+                guard before.count == after.count, listed.contains(where: { before[$0] != after[$0] }) else {
+                    return before.count != after.count
+                }
+                return orders.contains { order in
+                    guard let x = order.before, let y = order.after else { return true }
+                    return !NameIndex(order: x, texts: before, pageSize: size, descending: order.descending)
+                        .showsSame(as: NameIndex(order: y, texts: after, pageSize: size, descending: order.descending))
+                }
+            }
+            if pageCount > 1, let order = site.defaultOrder[kind] {
+                if indexChanged(order.column, [(b.pagePlan.order(kind), a.pagePlan.order(kind), order.descending)]) { everyPage = true }
+            }
             // Filter values: a record's value can change only where its listing row may differ.
             if site.filters, pageCount > 1, !rows.isEmpty {
                 let fb = Filters(kind, b, strings).facets, fa = Filters(kind, a, strings).facets
@@ -230,25 +248,17 @@ package struct RecordEdit: Sendable {
             }
             // Every order's listing: pages whose records changed, or that show a row that may differ.
             if site.orders, !rows.isEmpty {
-                var sortB: TableSort?
-                let sortA = TableSort(kind, ca, ia, problems: a.diagnostics)
                 for (c, header) in TableColumns.headers(kind).enumerated() {
-                    let ascB: [Int]
-                    if let known = ordersBefore[kind]?[c] {
-                        ascB = known
-                    } else {
-                        if sortB == nil { sortB = TableSort(kind, cb, ib, problems: b.diagnostics) }
-                        ascB = sortB!.ascending(c)
-                    }
-                    let ascA = sortA.ascending(c)
+                    let ascB = ordersBefore[kind]?[c] ?? sortBefore().ascending(c)
+                    let ascA = sortAfter().ascending(c)
                     ascending[kind, default: [:]][c] = ascA
                     var places = [Int](repeating: 0, count: count)
                     for (place, r) in ascA.enumerated() { places[r] = place }
                     let listed = Listings.pageCount(count, pageSize: size)
-                    let allPages = listed > 1 && textChanged(c)
                     for descending in [false, true] {
                         let stem = SiteLayout.orderListing(kind, column: header.key, descending: descending)
                         let (x, y) = descending ? (Array(ascB.reversed()), Array(ascA.reversed())) : (ascB, ascA)
+                        let allPages = listed > 1 && indexChanged(c, [(x, y, descending)])
                         for n in 1...listed {
                             let range = min(count, (n - 1) * size)..<min(count, n * size)
                             if allPages || x[range] != y[range] { paths.insert(SiteLayout.listing(stem, page: n)) }

@@ -186,6 +186,36 @@ import CasefileTestSupport
         // A file's first change is read whole; a later one-field change, by its record alone.
         #expect(readAlone >= incremental / 2, "\(readAlone) of \(incremental) edits read by their record alone")
     }
+
+    /// A suspect renamed so that it keeps its place, its initial and its page's first and last
+    /// name in the name order (ascending and descending): the order's index and page titles say
+    /// the same, so only the page of each order that lists it is rendered, not all of them.
+    @Test func aNameInsideItsPageRendersThatPageOfTheNameOrderOnly() async throws {
+        var g = try GeneratedCase(seed: 5, defaultOrder: false)
+        defer { try? FileManager.default.removeItem(at: g.w.root) }
+        // 31 suspects, 4 a page: a place inside a page of one direction is inside one of the other.
+        g.animals.append(g.animal(31))
+        try g.save("animals")
+        let build = PreviewBuild(options: g.w.options(output: g.w.preview))
+        #expect(await build.buildAll().errorCount == 0)
+        let names = g.animals.map { "\($0["name"]!)".lowercased() }, count = names.count
+        let order = names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
+        func inside(_ place: Int) -> Bool { place % 4 != 0 && place % 4 != 3 && place != count - 1 }
+        let place = try #require((1..<(count - 1)).first { p in
+            inside(p) && inside(count - 1 - p) && names[order[p + 1]] > names[order[p]]
+                && !names[order[p + 1]].hasPrefix(names[order[p]])
+        })
+        g.animals[order[place]]["name"] = "\(g.animals[order[place]]["name"]!)a"
+        try g.save("animals")
+        let update = await build.update(changed: [g.w.path("animals.json")])
+        #expect(update.scope == .records(["animals.json"]))
+        let pages = update.pages.paths.filter { $0.hasPrefix("suspects/by/suspect-") }
+        func page(_ descending: Bool, _ n: Int) -> String {
+            SiteLayout.listing(SiteLayout.orderListing(.suspects, column: "suspect", descending: descending), page: n)
+        }
+        #expect(pages == [page(false, place / 4 + 1), page(true, (count - 1 - place) / 4 + 1)])
+        try await g.w.expectSameAsFullBuild()
+    }
 }
 
 extension SeededGenerator {

@@ -80,4 +80,35 @@ import CasefileLocalization
         #expect(index.names(page: 3, strings: strings) == "Eve")
         #expect(index.pageCount == 3)
     }
+
+    /// What the preview compares to know whether an edited name changes every page of its order:
+    /// the index's entries and each page's first and last name, and nothing else.
+    @Test func twoIndexesShowTheSameOnlyWithTheSameEntriesAndPageEnds() {
+        let names = ["Bea", "Ada", "Cleo", "Dan", "Eve", "Finn"]
+        func index(_ n: [String]) -> NameIndex {
+            NameIndex(order: Self.order(n), texts: n, pageSize: 3, descending: false)
+        }
+        let base = index(names)
+        #expect(base.showsSame(as: index(names)))
+        // Bea stands between Ada and Cleo on page 1 and keeps its initial: nothing shown changes.
+        var inside = names; inside[0] = "Bob"
+        #expect(base.showsSame(as: index(inside)))
+        // Cleo ends page 1: page 1's link says "Ada – Cora" now.
+        var end = names; end[2] = "Cora"
+        #expect(!base.showsSame(as: index(end)))
+        // Dan starts page 2.
+        var start = names; start[3] = "Dot"
+        #expect(!base.showsSame(as: index(start)))
+        // Bea becomes Gus: she moves to the last page and B no longer links anywhere.
+        var entry = names; entry[0] = "Gus"
+        #expect(!base.showsSame(as: index(entry)))
+        // A name between others that starts a new initial: the index gains an entry.
+        var initial = ["Ada", "Bob", "Dan", "Eve", "Finn", "Gus"]
+        let withB = index(initial)
+        initial[1] = "Cal"
+        #expect(!withB.showsSame(as: index(initial)))
+        // Another page size, or another number of records, is another index.
+        #expect(!base.showsSame(as: NameIndex(order: Self.order(names), texts: names, pageSize: 2, descending: false)))
+        #expect(!base.showsSame(as: index(names + ["Gus"])))
+    }
 }
