@@ -86,7 +86,9 @@ public struct MarkdownRenderer: Sendable {
             }
             defer { free(html) }
             if let note = Self.openSlots(html, located, prefix: prefix) {
-                return CompiledNote(note: note, brokenLinks: broken)
+                // A task item's checkbox, only where the tasklist extension wrote one.
+                let tasks = strstr(html, NoteHTML.taskCheckbox) != nil
+                return CompiledNote(note: tasks ? note.labellingTaskItems() : note, brokenLinks: broken)
             }
             // The note's own text holds this process's marker: only an input made by reading the
             // running process's memory can (a fuzzer does). Mark the links again with a fresh one.

@@ -40,11 +40,33 @@ struct GFMExtensionTests {
             """)
         #expect(occurrences(of: #"<input type="checkbox""#, in: out) == 2)
         #expect(occurrences(of: #"checked="""#, in: out) == 1)
-        #expect(out.contains(#"<input type="checkbox" checked="" disabled="" /> interview the fish"#))
-        #expect(out.contains(#"<input type="checkbox" disabled="" /> interview the crow"#))
+        // Each checkbox is labelled by its item's text (a field without a name is what a screen
+        // reader cannot say, and what axe-core calls critical).
+        #expect(out.contains(#"<li><label><input type="checkbox" checked="" disabled="" /> interview the fish</label></li>"#))
+        #expect(out.contains(#"<li><label><input type="checkbox" disabled="" /> interview the crow</label></li>"#))
         #expect(out.contains("<li>plain item</li>"))
         #expect(!out.contains("[x]"))
         #expect(!out.contains("[ ]"))
+    }
+
+    @Test func aTaskItemsLabelEndsWithItsInlineTextAndItsCaseLinksStillResolve() {
+        let note = MarkdownRenderer().render("""
+            - [x] asked [the fish](animal:fish) *twice*
+              - [ ] nested, under it
+            - [ ] two
+              lines
+
+            1. [ ] loose
+
+               with a paragraph after
+            """) { link in "suspects/id/\(link.id).html" }.html
+        #expect(note.contains(#"<label><input type="checkbox" checked="" disabled="" /> asked <a href="suspects/id/fish.html">the fish</a> <em>twice</em></label>"#))
+        // A nested list ends the label before it; the nested item has its own.
+        #expect(note.contains(#"<label><input type="checkbox" disabled="" /> nested, under it</label>"#))
+        // A soft line break inside the item ends the label at the break only before a tag.
+        #expect(note.contains("<label><input type=\"checkbox\" disabled=\"\" /> two\nlines</label>"))
+        #expect(note.contains(#"<label><input type="checkbox" disabled="" /> loose</label>"#))
+        #expect(occurrences(of: "<label>", in: note) == 4 && occurrences(of: "</label>", in: note) == 4)
     }
 
     @Test func bareURLBecomesALink() {

@@ -1,0 +1,77 @@
+/// A task list item's checkbox (GFM's `- [x] done`), which cmark-gfm writes as a bare disabled
+/// `<input type="checkbox">` with no name a screen reader can say, labelled by its item's text:
+/// the checkbox and the inline text after it, up to the item's end, the paragraph's, or the first
+/// line break before a tag, are wrapped in a `<label>`. (Without it the checkbox is a form field
+/// without a label, which axe-core counts a critical fault wherever a note is shown.)
+extension NoteHTML {
+    /// What cmark-gfm's tasklist extension writes, and nothing else a note can hold in safe mode.
+    static let taskCheckbox = "<input type=\"checkbox\""
+
+    /// The note with each task item's checkbox labelled, its slots moved with the bytes. In a
+    /// loose list, where cmark-gfm writes the checkbox before the item's first paragraph, the
+    /// checkbox moves into that paragraph, so that its label holds the paragraph's text.
+    func labellingTaskItems() -> NoteHTML {
+        let bytes = Array(html.utf8)
+        let open = Array(Self.taskCheckbox.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        // Each stretch of the original copied as it is, and where it went: slots lie in them.
+        var copies: [(from: Range<Int>, to: Int)] = []
+        func copy(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            copies.append((range, out.count))
+            out += bytes[range]
+        }
+        var read = 0
+        while let start = Self.find(open, in: bytes, from: read),
+              let tagEnd = Self.find(Array(">".utf8), in: bytes, from: start).map({ $0 + 1 }) {
+            var text = tagEnd
+            while text < bytes.count, bytes[text] == UInt8(ascii: " ") { text += 1 }
+            copy(read..<start)
+            // A loose item's paragraph after the checkbox: the label goes inside it.
+            for paragraph in [Self.paragraph, Array(Self.paragraph.dropFirst())] where bytes[text...].starts(with: paragraph) {
+                copy(text..<(text + paragraph.count))
+                text += paragraph.count
+                break
+            }
+            let end = Self.inlineEnd(bytes, from: text)
+            out += Self.labelOpen
+            copy(start..<tagEnd)
+            out.append(UInt8(ascii: " "))
+            copy(text..<end)
+            out += Self.labelClose
+            read = end
+        }
+        guard !copies.isEmpty else { return self }
+        copy(read..<bytes.count)
+        let moved = slots.map { slot -> LinkSlot in
+            var slot = slot
+            if let piece = copies.last(where: { $0.from.lowerBound <= slot.offset }) {
+                slot.offset = piece.to + slot.offset - piece.from.lowerBound
+            }
+            return slot
+        }
+        return NoteHTML(html: String(decoding: out, as: UTF8.self), slots: moved)
+    }
+
+    private static let paragraph = Array("\n<p>".utf8)
+    private static let labelOpen = Array("<label>".utf8)
+    private static let labelClose = Array("</label>".utf8)
+    private static let ends = ["</li>", "</p>", "\n<"].map { Array($0.utf8) }
+
+    /// Where the inline text after a checkbox ends: the nearest of the item's or the paragraph's
+    /// end tag and a line break followed by a tag (a nested list, a block), else the note's end.
+    private static func inlineEnd(_ bytes: [UInt8], from: Int) -> Int {
+        ends.compactMap { find($0, in: bytes, from: from) }.min() ?? bytes.count
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+        var i = from
+        while i + pattern.count <= bytes.count {
+            if bytes[i] == first, bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
