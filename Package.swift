@@ -59,6 +59,7 @@ let package = Package(
                 .embedInCode("validation.mustache"),
                 .embedInCode("notfound.mustache"),
                 .embedInCode("listing.mustache"),
+                .embedInCode("record.mustache"),
                 .embedInCode("editor.mustache"),
                 .embedInCode("editor-delete.mustache"),
                 .embedInCode("editor-style.mustache"),

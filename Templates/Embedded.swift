@@ -11,6 +11,7 @@ public enum BuiltinTemplates {
         "validation": text(PackageResources.validation_mustache),
         "notfound": text(PackageResources.notfound_mustache),
         "listing": text(PackageResources.listing_mustache),
+        "record": text(PackageResources.record_mustache),
         "partials/columns": text(PackageResources.columns_mustache),
         "partials/toolbar": text(PackageResources.toolbar_mustache),
         "partials/pagination": text(PackageResources.pagination_mustache),

@@ -12,7 +12,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case selectSuspectDescription, selectBulletinDescription, selectFruitDescription, selectProblemDescription
     case suspectsCaption, bulletinsCaption, fruitsCaption, problemsCaption
     case noSuspectsYet, noSuspectsGuidance, noBulletinsYet, noBulletinsGuidance, noFruitsYet, noFruitsGuidance
-    case noProblems, everyRulePassed, pageNotFound
+    case noProblems, everyRulePassed, pageNotFound, recordRemoved, recordRemovedMessage
     case when, location, message, rule, record, field, severity, fans, favouriteFruits, suspicion, bites
     case awakeCount, asleepCount, moreBulletins, moreSuspects, moreFans, noFixSuggested
     case suspicionUnlikely, suspicionFishy, suspicionVerySuspicious, suspicionExtremelySuspicious

@@ -21,6 +21,7 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
     public static let validation: TemplateName = "validation"
     public static let notFound: TemplateName = "notfound"
     public static let listing: TemplateName = "listing"
+    public static let record: TemplateName = "record"
 
     /// The template a file of the templates folder holds (`partials/toolbar.mustache`,
     /// `casefile.css`); nil for any other file, or one in a hidden folder.
@@ -43,13 +44,14 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
     public static func < (a: TemplateName, b: TemplateName) -> Bool { a.rawValue < b.rawValue }
 
     /// Whether it renders the file at `path` (a path in the site): a table's template its
-    /// table's own pages, the listing template the listings, the stylesheet itself, the layout
-    /// and every partial every page.
+    /// table's own pages, the listing template the listings, the record template the records'
+    /// own pages, the stylesheet itself, the layout and every partial every page.
     public func renders(_ path: String) -> Bool {
         switch self {
         case _ where isStylesheetPart: path == SiteLayout.stylesheet
         case .notFound: path == SiteLayout.notFound
         case .listing: SiteLayout.isListing(path)
+        case .record: SiteLayout.isRecord(path)
         default: SiteTable(rawValue: rawValue).map { SiteLayout.isPage(path, of: $0) } ?? SiteLayout.isPage(path)
         }
     }

@@ -50,8 +50,10 @@ struct AtomFeed: Sendable {
         for b in order {
             let bulletin = c.bulletins[b]
             let fruit = v.index.fruitPosition[bulletin.fruit].map { c.fruits[$0].name } ?? bulletin.fruit.rawValue
-            let page = v.pagePlan.path(.bulletins, recordAt: b)
-            let href = (baseURL ?? "") + page + "#" + fragments[b]
+            // The bulletin's own page: an address (and so an entry id) that stays however the
+            // bulletins are reordered.
+            let page = v.recordLink(.bulletins, b)
+            let href = (baseURL ?? "") + page
             var summary = s.text(.feedEntrySummary, ["fruit": fruit, "location": bulletin.location,
                                                      "when": v.index.localTimes[b].map(s.when) ?? s.text(.timeNotRecorded)])
             if let bites = bulletin.bites { summary += s.text(.listSeparator) + s.count(.feedBites, bites) }
@@ -65,10 +67,13 @@ struct AtomFeed: Sendable {
             link(href, type: "text/html", rel: "alternate")
             element("updated", Self.utc(bulletin.nibbledAt ?? newest))
             element("summary", summary)
-            if let note = v.note(.bulletins, b) {
-                // The note's links are relative to its page, one folder down from the feed.
-                let folder = page.lastIndex(of: "/").map { String(page[...$0]) } ?? ""
-                out.raw("<content type=\"html\" xml:base=\""); out.xml((baseURL ?? "") + folder); out.raw("\">")
+            if let note = v.note(.bulletins, b, recordsFrom: "") {
+                // The note's case links open records' own pages, written from the site's root as
+                // the feed's own links are: an absolute base with a base URL, none without (a
+                // relative xml:base is resolved against the wrong element by some readers).
+                out.raw("<content type=\"html\"")
+                if let baseURL { out.raw(" xml:base=\""); out.xml(baseURL); out.raw("\"") }
+                out.raw(">")
                 out.cdata(note)
                 out.raw("</content>\n")
             }

@@ -41,9 +41,11 @@ struct BulletinsPage {
         }
     }
 
-    func context(records: [Int]) -> PageView {
+    /// The rows of `records`, and the (fragment, id) pairs the selection rules need; one row
+    /// alone is a record's own page.
+    func table(_ records: [Int]) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         let v = frame.validated
-        let table = frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id.rawValue, v.fragments.bulletins[$0]) }) { b, common in
+        return frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id.rawValue, v.fragments.bulletins[$0]) }) { b, common in
             let bulletin = v.caseContent.bulletins[b]
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
                 .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
@@ -63,9 +65,14 @@ struct BulletinsPage {
                        location: HTMLText(bulletin.location), bites: bulletin.bites,
                        suspects: capped.shown, moreSuspects: capped.more,
                        suspectCount: v.index.suspectCount(b), asleepCount: v.index.asleepSuspectCount(b),
-                       noteHTML: v.note(.bulletins, b).map { HTMLText(trusted: $0) }, reporter: reporter,
+                       noteHTML: v.note(.bulletins, b, onRecordPage: frame.onRecordPage).map { HTMLText(trusted: $0) }, reporter: reporter,
                        strings: frame.strings))
         }
+    }
+
+    func context(records: [Int]) -> PageView {
+        let v = frame.validated
+        let table = table(records)
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.nibbleChart { extra.append((.chart, chart)) }
         let s = frame.strings

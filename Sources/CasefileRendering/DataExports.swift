@@ -10,6 +10,23 @@ import CasefileSite
 /// bulletins about its favourite fruits, a bulletin's suspects awake and asleep, a fruit's fans).
 struct DataExports: Sendable {
     let validated: ValidatedCase
+    /// Each record's own page (`url`): absolute with a base URL, else from the site's root; nil
+    /// for a record without one (an id that is not a slug, or repeated).
+    private let urls: [CaseCollection: [String?]]
+
+    init(validated: ValidatedCase, baseURL: String? = nil) {
+        self.validated = validated
+        let fragments = Fragments(validated.caseContent)
+        var urls: [CaseCollection: [String?]] = [:]
+        for collection in CaseCollection.allCases {
+            urls[collection] = fragments[collection].map { fragment in
+                SiteLayout.record(collection.pageKind, id: fragment).map { (baseURL ?? "") + $0 }
+            }
+        }
+        self.urls = urls
+    }
+
+    private func url(_ collection: CaseCollection, _ i: Int) -> String? { urls[collection]?[i] ?? nil }
 
     /// The download links a table's page offers.
     static func downloads(for table: PagePlan.Kind) -> [(label: String, path: String)] {
@@ -112,12 +129,13 @@ struct DataExports: Sendable {
         Self.own(validated.caseContent.fruits[f], &out)
         out.key("fans"); out.int(validated.index.fans[f].count)
         out.key("bulletins"); out.int(validated.index.fruitBulletins[f].count)
+        out.key("url"); out.string(url(.fruits, f))
         out.endObject()
     }
 
     private func fruitRows(_ out: inout ExportText, _ marks: inout [Range<Int>]?) {
         let c = validated.caseContent
-        out.csvRow(Self.csvKeys(Fruit.schema) + ["fans", "bulletins"])
+        out.csvRow(Self.csvKeys(Fruit.schema) + ["fans", "bulletins", "url"])
         for f in c.fruits.indices {
             let start = out.bytes.count
             out.csvRow(fruitRow(c, f: f))
@@ -126,7 +144,8 @@ struct DataExports: Sendable {
     }
 
     private func fruitRow(_ c: CaseContent, f: Int) -> [String] {
-        Self.csvValues(of: c.fruits[f]) + [String(validated.index.fans[f].count), String(validated.index.fruitBulletins[f].count)]
+        Self.csvValues(of: c.fruits[f]) + [String(validated.index.fans[f].count), String(validated.index.fruitBulletins[f].count),
+                                           url(.fruits, f) ?? ""]
     }
 
     // MARK: Animals
@@ -143,6 +162,7 @@ struct DataExports: Sendable {
         Self.own(validated.caseContent.animals[a], &out)
         out.key("bulletins"); out.int(validated.index.involvementCount(a))
         out.key("asleepAtBulletins"); out.int(validated.index.asleepInvolvementCount(a))
+        out.key("url"); out.string(url(.animals, a))
         out.endObject()
     }
 
@@ -154,7 +174,7 @@ struct DataExports: Sendable {
         let suspicionLevel = Self.suspicionLevelColumn
         var keys = Self.csvKeys(Animal.schema)
         keys.insert("suspicionLabel", at: suspicionLevel)
-        out.csvRow(keys + ["bulletins", "asleepAtBulletins"])
+        out.csvRow(keys + ["bulletins", "asleepAtBulletins", "url"])
         for a in c.animals.indices {
             let start = out.bytes.count
             out.csvRow(animalRow(c, a: a, suspicionLevel: suspicionLevel))
@@ -166,7 +186,7 @@ struct DataExports: Sendable {
         let animal = c.animals[a], index = validated.index
         var values = Self.csvValues(of: animal)
         values.insert(animal.suspicion.label.rawValue, at: suspicionLevel)
-        return values + [String(index.involvementCount(a)), String(index.asleepInvolvementCount(a))]
+        return values + [String(index.involvementCount(a)), String(index.asleepInvolvementCount(a)), url(.animals, a) ?? ""]
     }
 
     // MARK: Bulletins
@@ -183,12 +203,13 @@ struct DataExports: Sendable {
         out.key("suspects"); out.int(all)
         out.key("suspectsAwake"); out.int(all - asleep)
         out.key("suspectsAsleep"); out.int(asleep)
+        out.key("url"); out.string(url(.bulletins, b))
         out.endObject()
     }
 
     private func bulletinRows(_ out: inout ExportText, _ marks: inout [Range<Int>]?) {
         let c = validated.caseContent
-        out.csvRow(Self.csvKeys(Bulletin.schema) + ["suspects", "suspectsAwake", "suspectsAsleep"])
+        out.csvRow(Self.csvKeys(Bulletin.schema) + ["suspects", "suspectsAwake", "suspectsAsleep", "url"])
         for b in c.bulletins.indices {
             let start = out.bytes.count
             out.csvRow(bulletinRow(c, b: b))
@@ -198,7 +219,7 @@ struct DataExports: Sendable {
 
     private func bulletinRow(_ c: CaseContent, b: Int) -> [String] {
         let all = validated.index.suspectCount(b), asleep = validated.index.asleepSuspectCount(b)
-        return Self.csvValues(of: c.bulletins[b]) + [String(all), String(all - asleep), String(asleep)]
+        return Self.csvValues(of: c.bulletins[b]) + [String(all), String(all - asleep), String(asleep), url(.bulletins, b) ?? ""]
     }
 
     // MARK: A record's own fields, from its description

@@ -24,8 +24,10 @@ package struct ExportParts: Sendable {
     /// The exports at `paths` for `after`: patched from those kept, when `before` is the case they
     /// were rendered from (else rendered whole), and kept for the next edit. Rendered whole too
     /// when what heads the case's document changed: the settings, or the count of problems.
-    package mutating func render(_ paths: [String], from before: ValidatedCase?, to after: ValidatedCase) -> [OutputFile] {
-        let exports = DataExports(validated: after)
+    /// `baseURL`: the site's, which the records' `url`s start with.
+    package mutating func render(_ paths: [String], from before: ValidatedCase?, to after: ValidatedCase,
+                                 baseURL: String? = nil) -> [OutputFile] {
+        let exports = DataExports(validated: after, baseURL: baseURL)
         let comparable = before.map { b in
             b.caseContent.site == after.caseContent.site && b.errorCount == after.errorCount && b.warningCount == after.warningCount
                 && b.noteCount == after.noteCount && b.caseContent.fruits.count == after.caseContent.fruits.count

@@ -32,9 +32,11 @@ struct FruitsPage {
         }
     }
 
-    func context(records: [Int]) -> PageView {
+    /// The rows of `records`, and the (fragment, id) pairs the selection rules need; one row
+    /// alone is a record's own page.
+    func table(_ records: [Int]) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         let v = frame.validated
-        let table = frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id.rawValue, v.fragments.fruits[$0]) }) { f, common in
+        return frame.rows(records, collection: .fruits, record: { (v.caseContent.fruits[$0].id.rawValue, v.fragments.fruits[$0]) }) { f, common in
             let fruit = v.caseContent.fruits[f]
             let fans = v.index.fans[f], bulletins = v.index.fruitBulletins[f]
             let cappedFans = frame.capped(fans.prefix(PageFrame.mentionLimit + 1).map(frame.animal), count: fans.count,
@@ -47,6 +49,11 @@ struct FruitsPage {
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
                        fanCount: fans.count, bulletinCount: bulletins.count))
         }
+    }
+
+    func context(records: [Int]) -> PageView {
+        let v = frame.validated
+        let table = table(records)
         let s = frame.strings
         return frame.context(heading: s.text(.fruits), placeholder: s.text(.selectFruit),
                              caption: s.text(.fruitsCaption, ["count": s.number(v.caseContent.fruits.count)]),

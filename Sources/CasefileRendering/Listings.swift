@@ -27,6 +27,7 @@ struct Listings: Sendable {
             case .fruits: v.fragments.fruits
             case .validation: []
             }
+            let collection = CaseCollection(table)
             var html = ExportText(capacity: columns.count * 320)
             let root = SiteLayout.root(depth: SiteLayout.listingDepth)
             var offsets = [0]
@@ -37,7 +38,8 @@ struct Listings: Sendable {
                 html.xml(table == .validation ? fragment : Listings.recordID(table, v, i))
                 html.raw("\"><th scope=\"row\"><a href=\"")
                 html.raw(root)
-                html.xml(v.pagePlan.path(table, recordAt: i) + "#" + fragment)
+                // A record's own page; a problem's row in the validation table.
+                html.xml(collection.map { v.recordLink($0, i) } ?? v.pagePlan.path(table, recordAt: i) + "#" + fragment)
                 html.raw("\">")
                 html.xml(columns.columns[0].text(i))
                 html.raw("</a></th>")

@@ -65,8 +65,12 @@ struct PageFrame {
     var site: SiteSettings { validated.caseContent.site }
     var strings: UIStrings { output.strings }
     let root: String
-    /// 0 for a page at the root, 1 for one a folder down: which `refs` links fit this page.
+    /// 0 for a page at the root, 1 for one a folder down, 2 for a record's own page: which
+    /// `refs` links fit this page.
     let depth: Int
+    /// Whether this is a record's own page (`suspects/id/fish.html`): no inspector, no sheet;
+    /// its mentions and its note's case links open other records' own pages.
+    var onRecordPage: Bool { depth == RecordRefs.recordDepth }
 
     /// The 404 page is served at whatever address was missing, so relative links from it only work
     /// at the site's top level; with a base URL it links absolutely instead. Every other page links
@@ -82,7 +86,7 @@ struct PageFrame {
         self.pageNumber = pageNumber
         self.output = output
         self.root = kind == nil ? (output.baseURL ?? SiteLayout.root(from: path)) : SiteLayout.root(from: path)
-        self.depth = min(1, SiteLayout.depth(of: path))
+        self.depth = SiteLayout.isRecord(path) ? RecordRefs.recordDepth : min(1, SiteLayout.depth(of: path))
     }
 
     /// What a table is called in headings.
@@ -146,37 +150,15 @@ struct PageFrame {
                 return output.facetTotals[stem].map { (root + SiteLayout.listing(stem), $0) }
             }
         } : nil
-        let counts = MustacheValue.fields([
-            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
-            (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
-            (.href, .string(link(toPage: .validation))),
-            (.errorsLabel, .string(strings.count(.errorCount, v.errorCount))),
-            (.warningsLabel, .string(strings.count(.warningCount, v.warningCount))),
-            (.notesLabel, .string(strings.count(.noteCount, v.noteCount))),
-        ])
-        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, strings.text(.suspects)), (.bulletins, strings.text(.bulletins)),
-                                    (.fruits, strings.text(.fruits)), (.validation, strings.text(.validation))].map { kind, label in
-            .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind))])
-        }
         let downloads: MustacheValue = site.exports ? kind.map { kind in
             .fields([(.links, .list(DataExports.downloads(for: kind).map {
                 .fields([(.label, .string($0.label)), (.href, .string(root + $0.path))])
             }))])
         } ?? .null : .null
-        var fields: [(TemplateField, MustacheValue)] = [
-            (.t, output.templateStrings),
-            (.lang, .string(strings.language.description)),
-            (.dir, .string(strings.language.direction)),
-            (.pageTitle, .string(pageTitle(heading))),
-            (.siteTitle, .string(site.title)),
-            (.page, .string(kind?.rawValue ?? "notfound")),
-            (.heading, .string(heading)),
-            (.root, .string(root)),
-            (.stylesheet, .string(output.stylesheet)),
+        var fields = chrome(heading: heading, title: pageTitle(heading), page: kind?.rawValue ?? "notfound")
+        fields += [
             (.selectionCSS, .string(SelectionCSS.rules(selection) + (filters.map { "\n" + $0.css } ?? ""))),
             (.filters, filters?.form ?? .null),
-            (.nav, .list(nav)),
-            (.counts, counts),
             (.hasInspector, .bool(kind != nil && inspector)),
             (.downloads, downloads),
             (.inspector, .fields([
@@ -200,10 +182,6 @@ struct PageFrame {
         if pagination == nil, let kind, let index = output.indexes[kind] {
             fields.append((.pageIndex, index.context(strings: strings) { link(toPage: kind, $0) }))
         }
-        if let description = site.description { fields.append((.siteDescription, .string(description))) }
-        if site.feed {
-            fields += [(.feed, .string(root + SiteLayout.feed)), (.feedTitle, .string(strings.text(.feedTitle, ["site": site.title])))]
-        }
         if let baseURL = output.baseURL, kind != nil { fields.append((.canonical, .string(baseURL + path))) }
         fields += extra
         if let kind, !extra.contains(where: { $0.0 == .columns }) {
@@ -213,9 +191,45 @@ struct PageFrame {
         return PageView(fields: Fields(fields), rows: .list(rows))
     }
 
+    /// What every page has, whatever it shows: its language and title, the toolbar's navigation
+    /// and problem counts, the stylesheet and the feed.
+    func chrome(heading: String, title: String, page: String) -> [(TemplateField, MustacheValue)] {
+        let v = validated
+        let counts = MustacheValue.fields([
+            (.errors, .int(v.errorCount)), (.warnings, .int(v.warningCount)), (.notes, .int(v.noteCount)),
+            (.total, .int(v.diagnostics.count)), (.hasProblems, .bool(!v.diagnostics.isEmpty)),
+            (.href, .string(link(toPage: .validation))),
+            (.errorsLabel, .string(strings.count(.errorCount, v.errorCount))),
+            (.warningsLabel, .string(strings.count(.warningCount, v.warningCount))),
+            (.notesLabel, .string(strings.count(.noteCount, v.noteCount))),
+        ])
+        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, strings.text(.suspects)), (.bulletins, strings.text(.bulletins)),
+                                    (.fruits, strings.text(.fruits)), (.validation, strings.text(.validation))].map { kind, label in
+            .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind && !onRecordPage))])
+        }
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.t, output.templateStrings),
+            (.lang, .string(strings.language.description)),
+            (.dir, .string(strings.language.direction)),
+            (.pageTitle, .string(title)),
+            (.siteTitle, .string(site.title)),
+            (.page, .string(page)),
+            (.heading, .string(heading)),
+            (.root, .string(root)),
+            (.stylesheet, .string(output.stylesheet)),
+            (.nav, .list(nav)),
+            (.counts, counts),
+        ]
+        if let description = site.description { fields.append((.siteDescription, .string(description))) }
+        if site.feed {
+            fields += [(.feed, .string(root + SiteLayout.feed)), (.feedTitle, .string(strings.text(.feedTitle, ["site": site.title])))]
+        }
+        return fields
+    }
+
     /// "Suspects · Site", or "Suspects, page 2 of 5 · Site" when the table spans pages, so tabs,
     /// history and bookmarks tell the pages apart.
-    private func pageTitle(_ heading: String) -> String {
+    func pageTitle(_ heading: String) -> String {
         let values = ["heading": heading, "site": site.title, "page": strings.number(pageNumber), "pages": strings.number(pageCount)]
         return strings.text(pageCount > 1 ? .pageTitlePaged : .pageTitle, values)
     }
@@ -254,7 +268,8 @@ struct PageFrame {
         var selection: [(fragment: String, recordID: String)] = []
         rows.reserveCapacity(records.count)
         selection.reserveCapacity(records.count)
-        let filters = site.filters ? kind.map { Filters($0, validated, strings) } : nil
+        // A record's own page has no chips to filter it by.
+        let filters = site.filters && !onRecordPage ? kind.map { Filters($0, validated, strings) } : nil
         for i in records {
             let (id, fragment) = record(i)
             selection.append((fragment, id))
@@ -267,7 +282,8 @@ struct PageFrame {
 
     /// The parts every row has: its id, link, markers, detent links, problems and invalid fields.
     func rowCommon(collection: CaseCollection?, recordID: String, fragment: String) -> RowCommon {
-        let detents = site.sheet.detents
+        // A record's own page has no sheet to move: no markers, no grabbers.
+        let detents = onRecordPage ? [] : site.sheet.detents
         let escapedFragment = HTMLText(fragment)
         let markers: [MustacheValue] = detents.enumerated().map { i, detent in
             .view(RowCommon.Marker(id: i == 0 ? escapedFragment : HTMLText("\(fragment)_\(detent)"),
@@ -296,7 +312,10 @@ struct PageFrame {
                 invalid[String(field[..<dot])] = entry
             }
         }
+        // The record's lasting address, which its panel offers ("Link to this record").
+        let permalink = onRecordPage ? nil : collection.flatMap { SiteLayout.record($0.pageKind, id: fragment) }
         return RowCommon(id: HTMLText(recordID), fragment: escapedFragment, href: HTMLText("#" + fragment),
+                         permalink: permalink.map { HTMLText(root + $0) },
                          markers: .list(markers), detentLinks: .list(detentLinks),
                          invalid: invalid.isEmpty ? RowCommon.noInvalidFields : .object(RowCommon.InvalidFields(entries: invalid)),
                          problems: .list(own.map(problemSummary)), problemCount: own.count,

@@ -18,13 +18,15 @@ import CasefileValidation
 ///   records it lists changed (an order moved them), when a row it lists may differ, and every
 ///   page of a table when its chart or its filter totals changed;
 /// - a listing (an order or a filter value): rows of the listing's columns, each linking to the
-///   record's page. A page is rendered when its records changed or a row it lists may differ; a
+///   record's own page. A page is rendered when its records changed or a row it lists may differ; a
 ///   filter value's listing that lost pages has them removed (`gone`);
 /// - the exports: each collection's own fields and derived counts, rendered when a record of it
 ///   changed or its counts may have; the feed: when any record changed or moved;
 /// - a validation page: its problems (the same before and after), each quoting two lines either
 ///   side of its place and linking its record: rendered when an edit touched those lines or the
 ///   record moved to another page. The reports say only what the problems say: never;
+/// - a record's own page: its panel (as a row's, its mentions opening records' own pages) and a
+///   link to its row: rendered when its row may differ or its record moved to another page;
 /// - the 404 page: always (it is one).
 ///
 /// A row may differ when its record changed, when a record it mentions changed or moved to
@@ -64,15 +66,15 @@ package struct RecordEdit: Sendable {
         let mb = moved(.bulletins, ca.bulletins.count)
 
         // Records whose mention (name, swatch, link, time, …) differs, at either page depth.
-        let rf = Set(ca.fruits.indices.filter { f in (0...1).contains { !Self.same(bRefs.fruits[$0][f], aRefs.fruits[$0][f]) } })
+        let rf = Set(ca.fruits.indices.filter { f in RecordRefs.depths.contains { !Self.same(bRefs.fruits[$0][f], aRefs.fruits[$0][f]) } })
         let ra = Set(ca.animals.indices.filter { i in
-            (0...1).contains { d in
+            RecordRefs.depths.contains { d in
                 let x = bRefs.animalViews[d][i], y = aRefs.animalViews[d][i]
                 return x.id != y.id || x.name != y.name || x.emoji != y.emoji || x.species != y.species || x.href != y.href
             }
         })
         let rb = Set(ca.bulletins.indices.filter { i in
-            (0...1).contains { d in
+            RecordRefs.depths.contains { d in
                 let x = bRefs.bulletinViews[d][i], y = aRefs.bulletinViews[d][i]
                 return x.id != y.id || x.href != y.href || x.when != y.when || x.datetime != y.datetime
                     || x.location != y.location || x.fruitName != y.fruitName
@@ -170,8 +172,8 @@ package struct RecordEdit: Sendable {
         for (kind, dirty, listed, moved) in [(PagePlan.Kind.suspects, da, la, ma), (.bulletins, db, lb, mb), (.fruits, df, lf, mf)] {
             let count = a.pagePlan.counts[kind] ?? 0
             let pageCount = a.pagePlan.pageCount(kind)
-            // A listing's row links to the record's page.
-            let rows = listed.union(moved)
+            // A listing's row links to the record's own page (or, without one, to its row).
+            let rows = listed.union(moved.filter { a.recordPath(CaseCollection(kind)!, $0) == nil })
             var everyPage = switch kind {
             case .suspects: Self.suspicionCounts(cb) != Self.suspicionCounts(ca)
             case .bulletins: Self.hourCounts(ib) != Self.hourCounts(ia)
@@ -234,6 +236,12 @@ package struct RecordEdit: Sendable {
                         let stem = SiteLayout.facetListing(kind, facet: facetA.name, value: slug)
                         paths.insert(SiteLayout.listing(stem, page: place / size + 1))
                     }
+                }
+            }
+            // A record's own page shows its panel, and links to its row in the table.
+            if let collection = CaseCollection(kind) {
+                for r in dirty.union(moved) {
+                    if let path = a.recordPath(collection, r) { paths.insert(path) }
                 }
             }
             if everyPage {

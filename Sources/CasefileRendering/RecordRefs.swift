@@ -88,8 +88,9 @@ package struct RecordRefs: Sendable {
         }
     }
 
-    /// By depth (0: a page at the root, 1: a page one folder down), then by record index; each
-    /// an `.object` already, so a list of mentions is an array copy.
+    /// By depth (0: a page at the root, 1: a page one folder down, 2: a record's own page, whose
+    /// mentions open the records' own pages), then by record index; each an `.object` already,
+    /// so a list of mentions is an array copy.
     let fruits: [[MustacheValue]]
     let animals: [[MustacheValue]]
     let bulletins: [[MustacheValue]]
@@ -105,11 +106,11 @@ package struct RecordRefs: Sendable {
         let make = Maker(v)
         let c = v.caseContent
         whens = c.bulletins.indices.map(make.when)
-        fruits = (0...1).map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
-        animalViews = (0...1).map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
+        fruits = Self.depths.map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
+        animalViews = Self.depths.map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
         animals = animalViews.map { $0.map { .object($0) } }
         let whens = whens
-        bulletinViews = (0...1).map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
+        bulletinViews = Self.depths.map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
         bulletins = bulletinViews.map { $0.map { .object($0) } }
         (suspicionChart, nibbleChart) = Self.charts(v)
     }
@@ -131,13 +132,13 @@ package struct RecordRefs: Sendable {
         }
         var (fruits, animalViews, bulletinViews, whens) = (old.fruits, old.animalViews, old.bulletinViews, old.whens)
         for b in xb { whens[b] = make.when(b) }
-        for depth in 0...1 {
+        for depth in Self.depths {
             for f in xf { fruits[depth][f] = make.fruit(f, depth: depth) }
             for a in xa { animalViews[depth][a] = make.animal(a, depth: depth) }
             for b in xb { bulletinViews[depth][b] = make.bulletin(b, depth: depth, when: whens[b]) }
         }
         var (animals, bulletins) = (old.animals, old.bulletins)
-        for depth in 0...1 {
+        for depth in Self.depths {
             for a in xa { animals[depth][a] = .object(animalViews[depth][a]) }
             for b in xb { bulletins[depth][b] = .object(bulletinViews[depth][b]) }
         }
@@ -145,6 +146,10 @@ package struct RecordRefs: Sendable {
             (fruits, animals, bulletins, animalViews, bulletinViews, whens)
         (suspicionChart, nibbleChart) = Self.charts(v)
     }
+
+    /// The depths mentions are made for: `recordDepth` is a record's own page.
+    static let depths = 0...2
+    static let recordDepth = 2
 
     private static func charts(_ v: PlacedCase) -> (MustacheValue?, MustacheValue?) {
         let c = v.caseContent
@@ -155,21 +160,27 @@ package struct RecordRefs: Sendable {
     /// Makes one record's mention, as pages at `depth` link it.
     private struct Maker {
         let v: PlacedCase
+        /// Resolved once: `v.strings` looks the tables up again each time.
+        let strings: UIStrings
         let unknownTime: HTMLText
         let fruitNames: [HTMLText]
 
         init(_ v: PlacedCase) {
             self.v = v
-            unknownTime = HTMLText(v.strings.text(.unknownTime))
+            strings = v.strings
+            unknownTime = HTMLText(strings.text(.unknownTime))
             fruitNames = v.caseContent.fruits.map { HTMLText($0.name) }
         }
 
         func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
-            HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
+            if depth == RecordRefs.recordDepth, let collection = CaseCollection(kind) {
+                return HTMLText(SiteLayout.root(depth: depth) + v.recordLink(collection, i))
+            }
+            return HTMLText(SiteLayout.root(depth: depth) + v.pagePlan.path(kind, recordAt: i) + "#" + fragment)
         }
 
         func when(_ b: Int) -> (display: HTMLText, iso: HTMLText) {
-            v.index.localTimes[b].map { (display: HTMLText(v.strings.when($0)), iso: HTMLText($0.iso8601)) }
+            v.index.localTimes[b].map { (display: HTMLText(strings.when($0)), iso: HTMLText($0.iso8601)) }
                 ?? (display: unknownTime, iso: HTMLText.empty)
         }
 

@@ -5,6 +5,8 @@ import CasefileMustache
 /// and invalid fields. A page's row answers its own names and hands the rest to this.
 struct RowCommon: Sendable {
     let id, fragment, href: HTMLText
+    /// The record's own page, from this page (nil for a record without one, and on that page).
+    let permalink: HTMLText?
     let markers, detentLinks, invalid, problems: MustacheValue
     let problemCount: Int
     /// "2 problems", in the site's language (null without problems).
@@ -17,6 +19,7 @@ struct RowCommon: Sendable {
         case .id: .text(id)
         case .fragment: .text(fragment)
         case .href: .text(href)
+        case .permalink: permalink.map(MustacheValue.text) ?? .null
         case .markers: markers
         case .detentLinks: detentLinks
         case .invalid: invalid

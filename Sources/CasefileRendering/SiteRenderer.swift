@@ -44,6 +44,10 @@ public struct SiteRenderer: Sendable {
         case data(String)
         /// A page of `Listings.pages`.
         case listing(Int)
+        /// A record's own page.
+        case record(CaseCollection, Int)
+        /// The address of a record removed since the last publish: the 404 page, saying so.
+        case removed(CaseCollection, String)
     }
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
@@ -106,8 +110,9 @@ public struct SiteRenderer: Sendable {
         if digest { dataPaths.append(SiteLayout.digest) }
         let listed = (listings?.pages.indices ?? 0..<0).map(Job.listing)
         // The longest first (the listings of a big table, then the exports), so that none finishes
-        // last on a core of its own.
+        // last on a core of its own; the records' own pages, the smallest, last.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
+            + Self.recordJobs(validated, only: only) + Self.removedJobs(since, only: only)
         let baseURL = self.baseURL, prerendered = self.prerendered
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
@@ -121,6 +126,10 @@ public struct SiteRenderer: Sendable {
                     ?? Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
             case let .listing(i):
                 fixed.render(listing: listings!.pages[i], validated, problems, refs, output)
+            case let .record(collection, i):
+                fixed.render(record: collection, i, validated, problems, refs, output)
+            case let .removed(collection, id):
+                fixed.render(removed: collection, id, validated, problems, refs, output)
             }
             return (file, examine(file))
         } receive: { file, finding in
@@ -130,10 +139,15 @@ public struct SiteRenderer: Sendable {
         }
         let findings = ValidationFindings(validated.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
-            let paths = PagePlan.Kind.allCases.flatMap { kind in
+            var paths = PagePlan.Kind.allCases.flatMap { kind in
                 (1...map.pageCount(kind)).map { SiteLayout.page(kind, number: $0) }
             }
-            try emit(OutputFile(path: SiteLayout.sitemap, contents: SitemapXML.render(baseURL: baseURL, paths: paths)))
+            for collection in [CaseCollection.animals, .bulletins, .fruits] {
+                paths += validated.fragments[collection].indices.compactMap { validated.recordPath(collection, $0) }
+            }
+            for file in SitemapXML.files(baseURL: baseURL, paths: paths) {
+                try emit(OutputFile(path: file.path, contents: file.text))
+            }
         }
         if only.contains(SiteLayout.report) {
             try emit(OutputFile(path: SiteLayout.report, contents: JSONReport(findings, since: since).render()))
@@ -154,12 +168,54 @@ public struct SiteRenderer: Sendable {
         return Listings.render(page, frame: frame, templates: templates)
     }
 
+    /// Every record's own page that `only` asks for (those whose id is a slug).
+    private static func recordJobs(_ v: PlacedCase, only: PageSet) -> [Job] {
+        var jobs: [Job] = []
+        for collection in [CaseCollection.animals, .bulletins, .fruits] {
+            for i in v.fragments[collection].indices {
+                guard let path = v.recordPath(collection, i), only.contains(path) else { continue }
+                jobs.append(.record(collection, i))
+            }
+        }
+        return jobs
+    }
+
+    /// The addresses of the records removed since the last publish (known only to a publish).
+    private static func removedJobs(_ since: SinceLastPublish?, only: PageSet) -> [Job] {
+        (since?.records ?? []).flatMap { records in
+            records.removed.compactMap { id in
+                SiteLayout.record(records.collection.pageKind, id: id).flatMap { only.contains($0) ? .removed(records.collection, id) : nil }
+            }
+        }
+    }
+
+    private func render(removed collection: CaseCollection, _ id: String, _ v: PlacedCase, _ problems: ProblemIndex,
+                        _ refs: RecordRefs, _ output: PageFrame.Output) -> OutputFile {
+        let path = SiteLayout.record(collection.pageKind, id: id)!
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: path, pageNumber: 1, output: output)
+        let s = frame.strings
+        let context = frame.context(heading: s.text(.recordRemoved), placeholder: "", caption: "", empty: .none, rows: [],
+                                    selection: [], extra: [(.removedMessage, .string(s.text(.recordRemovedMessage, ["record": id])))])
+        return OutputFile(path: path, bytes: templates.render(context, template: TemplateName.notFound.rawValue, capacity: 1 << 14))
+    }
+
+    private func render(record collection: CaseCollection, _ i: Int, _ v: PlacedCase, _ problems: ProblemIndex,
+                        _ refs: RecordRefs, _ output: PageFrame.Output) -> OutputFile {
+        let path = v.recordPath(collection, i)!
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: collection.pageKind, path: path,
+                              pageNumber: 1, pageCount: 1, output: output)
+        let context = RecordPage(frame: frame, collection: collection, index: i).context()
+        let note = collection == .fruits ? 0 : v.noteSize(collection, i)
+        return OutputFile(path: path, bytes: templates.render(context, template: TemplateName.record.rawValue,
+                                                              capacity: (1 << 14) + note))
+    }
+
     private static func render(data path: String, _ v: PlacedCase, baseURL: String?,
                                fingerprints: [CaseCollection: [RecordFingerprint]]?) -> OutputFile {
         let bytes = switch path {
         case SiteLayout.feed: AtomFeed(validated: v, baseURL: baseURL).render()
         case SiteLayout.digest: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))
-        default: DataExports(validated: v.validated).render(path) ?? []
+        default: DataExports(validated: v.validated, baseURL: baseURL).render(path) ?? []
         }
         return OutputFile(path: path, bytes: bytes)
     }

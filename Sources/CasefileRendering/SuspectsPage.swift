@@ -46,9 +46,11 @@ struct SuspectsPage {
         }
     }
 
-    func context(records: [Int]) -> PageView {
+    /// The rows of `records`, and the (fragment, id) pairs the selection rules need; one row
+    /// alone is a record's own page.
+    func table(_ records: [Int]) -> (rows: [MustacheValue], selection: [(fragment: String, recordID: String)]) {
         let v = frame.validated
-        let table = frame.rows(records, collection: .animals, record: { (v.caseContent.animals[$0].id.rawValue, v.fragments.animals[$0]) }) { a, common in
+        return frame.rows(records, collection: .animals, record: { (v.caseContent.animals[$0].id.rawValue, v.fragments.animals[$0]) }) { a, common in
             let animal = v.caseContent.animals[a]
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
@@ -72,9 +74,14 @@ struct SuspectsPage {
                     (.bars, Self.bars[min(max(suspicion.filledBars, 0), 4)]),
                 ]),
                 fruits: .list(fruits), fruitsPreview: .list(Array(fruits.prefix(3))), fruitCount: fruits.count,
-                noteHTML: v.note(.animals, a).map { HTMLText(trusted: $0) },
+                noteHTML: v.note(.animals, a, onRecordPage: frame.onRecordPage).map { HTMLText(trusted: $0) },
                 bulletins: capped.shown, moreBulletins: capped.more, bulletinCount: v.index.involvementCount(a)))
         }
+    }
+
+    func context(records: [Int]) -> PageView {
+        let v = frame.validated
+        let table = table(records)
         var extra: [(TemplateField, MustacheValue)] = []
         if let chart = frame.refs.suspicionChart { extra.append((.chart, chart)) }
         let s = frame.strings

@@ -17,7 +17,9 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case show, pages, previous, next, number, gap, jumps, names, pageIndex
     // Every row
     case id, fragment, markers, detentLinks, grabberLabel, invalid, problems, problemCount, problemsLabel
-    case dims, recordID, rule, message, severity, field, location
+    case dims, recordID, rule, message, severity, field, location, permalink
+    // A record's own page
+    case onRecordPage, placeHref, suspectPanel, bulletinPanel, fruitPanel, removedMessage
     // Suspects
     case species, emoji, hasEmoji, pawSize, alibi, hasAlibi, sleep, wake, hasSchedule, suspicion
     case value, written, percent, tone, bars, filled, level

@@ -108,7 +108,7 @@ struct ValidationPage {
     static let changesShown = 100
 
     /// "Since the last publish": links from the validation pages (one folder down) to each new
-    /// problem's row and to each added or changed record.
+    /// problem's row and to each added or changed record's own page.
     static func changes(_ since: SinceLastPublish, _ v: PlacedCase, _ strings: UIStrings = .english) -> MustacheValue {
         func more(_ n: Int) -> MustacheValue { n > changesShown ? .string(strings.count(.andMore, n - changesShown)) : .null }
         // Every validation page sits in the same folder.
@@ -128,7 +128,7 @@ struct ValidationPage {
             func linked(_ ids: [String]) -> MustacheValue {
                 .list(ids.prefix(changesShown).map { id in
                     guard let i = v.index.position(of: id, in: r.collection) else { return .fields([(.id, .string(id))]) }
-                    let href = root + v.pagePlan.path(r.collection.pageKind, recordAt: i) + "#" + v.fragments[r.collection][i]
+                    let href = root + v.recordLink(r.collection, i)
                     return .fields([(.id, .string(id)), (.href, .string(href))])
                 })
             }

@@ -66,6 +66,16 @@ public struct PagePlan: Sendable {
 }
 
 extension CaseCollection {
+    /// The collection a table lists; nil for the validation table (its rows are problems).
+    package init?(_ table: PagePlan.Kind) {
+        switch table {
+        case .suspects: self = .animals
+        case .bulletins: self = .bulletins
+        case .fruits: self = .fruits
+        case .validation: return nil
+        }
+    }
+
     package var pageKind: PagePlan.Kind {
         switch self {
         case .fruits: .fruits

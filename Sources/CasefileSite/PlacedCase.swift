@@ -40,10 +40,25 @@ public struct PlacedCase: Sendable {
     public func problemFragment(_ index: Int) -> String { "p\(index + 1)" }
 
     /// The note of record `index` of `collection` (animals or bulletins), its case links relative
-    /// to the page that shows the record; nil when the record has no note.
-    public func note(_ collection: CaseCollection, _ index: Int) -> String? {
+    /// to the page that shows the record; nil when the record has no note. In a table's page a
+    /// case link selects the record it names in its table; on the record's own page
+    /// (`onRecordPage`) it opens that record's own page.
+    public func note(_ collection: CaseCollection, _ index: Int, onRecordPage: Bool = false) -> String? {
+        note(collection, index, recordsFrom: onRecordPage ? SiteLayout.root(depth: 2) : nil)
+    }
+
+    /// The note with its case links opening records' own pages from `root` (the way to the site's
+    /// root from where the note is read: `../../` on a record's page, nothing in the feed), or, when
+    /// `root` is nil, selecting records in their tables.
+    public func note(_ collection: CaseCollection, _ index: Int, recordsFrom root: String?) -> String? {
         guard let note = compiledNote(collection, index) else { return nil }
         guard !note.slots.isEmpty else { return note.html }
+        if let root {
+            return note.linked { slot in
+                let target = CaseCollection(slot.kind)
+                return root + recordLink(target, slot.target)
+            }
+        }
         let host = pagePlan.path(collection.pageKind, recordAt: index)
         let root = SiteLayout.root(from: host)
         return note.linked { slot in
@@ -51,6 +66,19 @@ public struct PlacedCase: Sendable {
             return SiteLayout.link(from: host, root: root, to: pagePlan.path(target.pageKind, recordAt: slot.target),
                                    fragment: fragments[target][slot.target])
         }
+    }
+
+    /// The address of record `index` of `collection`: its own page, by its id (nil for an id that
+    /// is not a slug, or the second record of an id).
+    public func recordPath(_ collection: CaseCollection, _ index: Int) -> String? {
+        SiteLayout.record(collection.pageKind, id: fragments[collection][index])
+    }
+
+    /// A link from the site's root to record `index` of `collection`: its own page, or, when it has
+    /// none, its row in its table.
+    public func recordLink(_ collection: CaseCollection, _ index: Int) -> String {
+        recordPath(collection, index)
+            ?? pagePlan.path(collection.pageKind, recordAt: index) + "#" + fragments[collection][index]
     }
 
     /// The size of a note's HTML before its links are written (for reserving a page's memory).

@@ -73,8 +73,15 @@ struct Build: TerminalCommand {
         if s.noteCount > 0 { problems.append(Numbers.count(s.noteCount, "note")) }
         let tail = problems.isEmpty ? "" : " (\(problems.joined(separator: ", ")))"
         let seconds = (s.seconds * 10).rounded() / 10
-        let listings = s.listings > 0 ? " and \(Numbers.count(s.listings, "listing"))" : ""
-        return "Built \(Numbers.count(s.pages, "page"))\(listings) from \(Numbers.count(s.records, "record")) "
+        return "Built \(Self.pages(s)) from \(Numbers.count(s.records, "record")) "
             + "in \(seconds) s\(tail) → \(output)"
+    }
+
+    /// "5 pages, 34 listings and 38 record pages": what a build or publish wrote.
+    static func pages(_ s: BuildSummary) -> String {
+        var kinds = [Numbers.count(s.pages, "page")]
+        if s.listings > 0 { kinds.append(Numbers.count(s.listings, "listing")) }
+        if s.recordPages > 0 { kinds.append(Numbers.count(s.recordPages, "record page")) }
+        return kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
     }
 }

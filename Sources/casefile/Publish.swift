@@ -103,8 +103,7 @@ struct Publish: TerminalCommand {
             }
             let b = summary.build
             func rounded(_ s: Double) -> Double { (s * 10).rounded() / 10 }
-            terminal.print("Published \(Numbers.count(b.pages, "page"))"
-                + (b.listings > 0 ? " and \(Numbers.count(b.listings, "listing"))" : "") + " from "
+            terminal.print("Published \(Build.pages(b)) from "
                 + "\(Numbers.count(b.records, "record")) in \(rounded(summary.stages.reduce(0) { $0 + $1.seconds })) s, "
                 + "every page checked → \(output)")
         }

@@ -1,7 +1,8 @@
 """Any page within two taps, in a browser: the pagination's jumps (`data-page-jump`) and the name
-index (`nav[data-index]`) of a table of 200 pages, at 1280×800 and 390×844: shown, inside the
-viewport (no horizontal overflow), each link at least 24×24 CSS px (WCAG 2.5.8's minimum target),
-reached by Tab in document order with a visible focus, and followed by Enter.
+index (`nav[data-index]`) of a table of 200 pages, in every engine at 1280×800 and 390×844:
+shown, inside the viewport (no horizontal overflow), each link at least 24×24 CSS px (WCAG
+2.5.8's minimum target), reached by Tab in document order with a visible focus, and followed by
+Enter; axe-core (in Chromium) finds nothing serious on such a page.
 
 The case is Scripts/make-case.py's 2,000 suspects at 10 a page (200 pages, as the 10k case's
 suspects at the default 50), built once for this module."""
@@ -13,6 +14,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Site, arrived, build_generated_case, wait_for
+from engines import EVERY_ENGINE
+from test_conformance import AXE_RUN_JS, BAD_IMPACTS, axe_source  # noqa: F401 (a fixture)
 from test_phone import open_page
 
 PAGES = 200
@@ -45,10 +48,11 @@ return {pagination: part('nav[data-pagination]'), index: part('nav[data-index]')
 """
 
 
+@EVERY_ENGINE
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
 @pytest.mark.parametrize("page, has_index", [(listing(1), True), (listing(40), True), (listing(57), True),
                                              ("suspects/page-57.html", False)])
-def test_jumps_and_index_are_shown_fit_the_width_and_are_big_enough_to_tap(request, reach, viewport, page, has_index):
+def test_jumps_and_index_are_shown_fit_the_width_and_are_big_enough_to_tap(request, engine, reach, viewport, page, has_index):
     driver = request.getfixturevalue(viewport)
     open_page(driver, reach, page)
     p = driver.execute_script(LAYOUT_JS)
@@ -82,8 +86,9 @@ return [...document.querySelectorAll('nav[data-index] a, nav[data-pagination] a'
 """
 
 
+@EVERY_ENGINE
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
-def test_tab_reaches_the_index_and_every_jump_in_order_and_enter_follows(request, reach, viewport):
+def test_tab_reaches_the_index_and_every_jump_in_order_and_enter_follows(request, engine, reach, viewport):
     driver = request.getfixturevalue(viewport)
     open_page(driver, reach, listing(57))
     want = [tuple(x) for x in driver.execute_script(ORDER_JS)]
@@ -118,8 +123,9 @@ return [...document.querySelectorAll('[data-table] tbody tr[data-record-id] th')
 """
 
 
+@EVERY_ENGINE
 @pytest.mark.parametrize("viewport", ["wide", "narrow"])
-def test_a_letter_of_the_index_opens_the_page_where_it_starts(request, reach, viewport):
+def test_a_letter_of_the_index_opens_the_page_where_it_starts(request, engine, reach, viewport):
     driver = request.getfixturevalue(viewport)
     open_page(driver, reach, listing(120))
     letters = driver.execute_script(INDEX_JS)
@@ -142,3 +148,17 @@ def test_a_letter_of_the_index_opens_the_page_where_it_starts(request, reach, vi
             open_page(driver, reach, listing(n - 1))
             previous = driver.execute_script(ROWS_JS)
             assert not any(r[:1].upper() == letter for r in previous), f"{letter} starts before page {n}: {previous[-2:]}"
+
+
+@pytest.mark.parametrize("viewport", ["wide", "narrow"])
+def test_axe_finds_nothing_serious_on_a_page_with_the_index_and_the_jumps(request, engine, reach, viewport, axe_source):
+    # In Chromium, as the other axe checks (the Firefox driver here runs no asynchronous script).
+    driver = request.getfixturevalue(viewport)
+    driver.set_script_timeout(60)
+    open_page(driver, reach, listing(57))
+    driver.execute_script(axe_source)
+    result = driver.execute_async_script(AXE_RUN_JS)
+    assert "error" not in result, f"{engine}: axe.run() failed: {result['error']}"
+    bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+           for v in result["violations"] if v["impact"] in BAD_IMPACTS]
+    assert not bad, f"{engine} {viewport}: " + "; ".join(bad)

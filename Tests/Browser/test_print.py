@@ -121,7 +121,7 @@ def print_style(driver):
 def facet_listing(site):
     """A listing of one filter value (TABLE/FACET/VALUE.html) the generated case has: a table
     longer than a page gets one for each value of each facet."""
-    found = sorted(p for p in Path(site.root, "suspects").glob("*/*.html") if p.parent.name != "by")
+    found = sorted(p for p in Path(site.root, "suspects").glob("*/*.html") if p.parent.name not in ("by", "id"))
     assert found, f"no filter value listing under {site.root}/suspects"
     return found[0].relative_to(site.root).as_posix()
 

@@ -27,8 +27,9 @@ import Testing
         let result = try Self.run(["build", "--content", SiteBuildTests.sample.path, "--output", output])
         #expect(result.status == 0)
         // 10 + 8 + 20 records; 4 table pages and the 404 page; listings: each table by each of its
-        // 3 + 5 + 3 + 6 columns, both ways; the sample's warning and note.
-        #expect(result.out.hasPrefix("Built 5 pages and 34 listings from 38 records in "))
+        // 3 + 5 + 3 + 6 columns, both ways; a page of its own for each record (every id a slug);
+        // the sample's warning and note.
+        #expect(result.out.hasPrefix("Built 5 pages, 34 listings and 38 record pages from 38 records in "))
         #expect(result.out.contains(" (1 warning, 1 note) → "))
         #expect(result.err.split(separator: "\n").map(String.init) == (try SampleProblems.lines(shown: SiteBuildTests.sample.path)) + [SampleProblems.summary])
     }

@@ -51,7 +51,7 @@ import CasefileTestSupport
         let result = try CommandLineTests.run(["publish", "--content", SiteBuildTests.sample.path, "--output", "out/site"],
                                               in: scratch.root)
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("Published 5 pages and 34 listings from 38 records in "))
+        #expect(result.out.hasPrefix("Published 5 pages, 34 listings and 38 record pages from 38 records in "))
         #expect(SiteBuildTests.matches(#" s, every page checked → out/site\n$"#, in: result.out).count == 1)
         let help = try CommandLineTests.run(["publish", "--help"])
         #expect(help.out.contains("Example:"))

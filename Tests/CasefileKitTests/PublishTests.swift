@@ -207,8 +207,15 @@ import Testing
         #expect(try await scratch.publish(baseURL: "https://example.org/case/").published)
         let sitemap = try SiteBuildTests.page(scratch.output, "sitemap.xml")
         let locs = SiteBuildTests.matches("<loc>([^<]*)</loc>", in: sitemap)
+        // The table pages, then every record's own page, by collection in file order.
+        var records: [String] = []
+        for (file, folder) in [("animals.yaml", "suspects"), ("bulletins.yaml", "bulletins"), ("fruits.yaml", "fruits")] {
+            let yaml = try String(contentsOf: SiteBuildTests.sample.appendingPathComponent(file), encoding: .utf8)
+            records += SiteBuildTests.matches("(?m)^- id: ([a-z0-9-]+)$", in: yaml).map { "https://example.org/case/\(folder)/id/\($0).html" }
+        }
+        #expect(records.count == 38)
         #expect(locs == ["https://example.org/case/index.html", "https://example.org/case/bulletins/index.html",
-                         "https://example.org/case/fruits/index.html", "https://example.org/case/validation/index.html"])
+                         "https://example.org/case/fruits/index.html", "https://example.org/case/validation/index.html"] + records)
         let bulletins = try SiteBuildTests.page(scratch.output, "bulletins/index.html")
         #expect(bulletins.contains(#"<link rel="canonical" href="https://example.org/case/bulletins/index.html">"#))
         #expect(SiteBuildTests.matches(#"href="(\.\./casefile\.[0-9a-f]{8}\.css)""#, in: bulletins).count == 1, "other links stay relative")

@@ -99,4 +99,27 @@ import CasefileModel
         #expect(SiteLayout.link(from: "fruits/index.html", to: "fruits/page-2.html", fragment: "quince")
             == "../fruits/page-2.html#quince")
     }
+
+    @Test func aRecordsAddressIsItsTableAndItsIdAloneAndIsNoListingOrTablePage() {
+        #expect(SiteLayout.record(.suspects, id: "fish") == "suspects/id/fish.html")
+        #expect(SiteLayout.record(.bulletins, id: "b-pond-2") == "bulletins/id/b-pond-2.html")
+        #expect(SiteLayout.record(.fruits, id: "elstar") == "fruits/id/elstar.html")
+        // An id that is not a slug has no address (it could not be a file name everywhere);
+        // problems have none.
+        #expect(SiteLayout.record(.suspects, id: "Fish") == nil)
+        #expect(SiteLayout.record(.suspects, id: "../x") == nil)
+        #expect(SiteLayout.record(.suspects, id: "") == nil)
+        #expect(SiteLayout.record(.validation, id: "p1") == nil)
+        let fish = SiteLayout.record(.suspects, id: "fish")!
+        #expect(SiteLayout.isRecord(fish) && SiteLayout.isPage(fish))
+        #expect(!SiteLayout.isListing(fish))
+        #expect(!SiteLayout.isPage(fish, of: .suspects))
+        #expect(SiteLayout.depth(of: fish) == 2)
+        for other in ["suspects/by/suspect-asc.html", "suspects/label/fishy.html", "index.html", "suspects/page-2.html",
+                      "suspects/id.html", "id/fish.html", "suspects/id/fish.css"] {
+            #expect(!SiteLayout.isRecord(other), "\(other)")
+        }
+        #expect(SiteLayout.isListing("suspects/by/suspect-asc.html"))
+        #expect(SiteLayout.sitemapPart(2) == "sitemap-2.xml")
+    }
 }

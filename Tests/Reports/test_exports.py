@@ -7,6 +7,7 @@ import calendar
 import csv
 import io
 import json
+import re
 import shutil
 import sys
 from datetime import datetime
@@ -52,8 +53,23 @@ def read_csv(path: Path):
     return list(csv.DictReader(io.StringIO(raw.decode("utf-8"), newline="")))
 
 
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def record_url(folder, records):
+    """Each record's own page, as the exports give it without a base URL: `folder/id/ID.html` for
+    the first record of an id that is a slug, else None."""
+    seen, urls = set(), []
+    for r in records:
+        ok = SLUG.fullmatch(r["id"]) is not None and r["id"] not in seen
+        seen.add(r["id"])
+        urls.append(f"{folder}/id/{r['id']}.html" if ok else None)
+    return urls
+
+
 def expected_animals(case: Case):
     out = []
+    urls = record_url("suspects", case.animals)
     for a in case.animals:
         about = [b for b in case.bulletins if b["fruit"] in a.get("favoriteFruits", [])]
         schedule = a.get("sleepSchedule")
@@ -63,25 +79,29 @@ def expected_animals(case: Case):
             "suspicionLevel": a.get("suspicionLevel", 0), "suspicionLabel": suspicion(a.get("suspicionLevel", 0))[0],
             "alibi": a.get("alibi"), "sleepSchedule": schedule and {"sleep": schedule["sleep"], "wake": schedule["wake"]},
             "bulletins": len(about), "asleepAtBulletins": sum(case.asleep(a, b) for b in about),
+            "url": urls[len(out)],
         })
     return out
 
 
 def expected_bulletins(case: Case):
     out = []
+    urls = record_url("bulletins", case.bulletins)
     for b in case.bulletins:
         fans = [a for a in case.animals if b["fruit"] in a.get("favoriteFruits", [])]
         asleep = sum(case.asleep(a, b) for a in fans)
         out.append({"id": b["id"], "fruit": b["fruit"], "nibbledAt": b["nibbledAt"], "location": b["location"],
                     "bites": b.get("bites"), "reportedBy": b.get("reportedBy"), "suspects": len(fans),
-                    "suspectsAwake": len(fans) - asleep, "suspectsAsleep": asleep})
+                    "suspectsAwake": len(fans) - asleep, "suspectsAsleep": asleep, "url": urls[len(out)]})
     return out
 
 
 def expected_fruits(case: Case):
+    urls = record_url("fruits", case.fruits.values())
     return [{"id": f["id"], "name": f["name"], "color": f["color"],
              "fans": sum(f["id"] in a.get("favoriteFruits", []) for a in case.animals),
-             "bulletins": sum(b["fruit"] == f["id"] for b in case.bulletins)} for f in case.fruits.values()]
+             "bulletins": sum(b["fruit"] == f["id"] for b in case.bulletins), "url": url}
+            for f, url in zip(case.fruits.values(), urls)]
 
 
 def same_instant(a, b):
@@ -125,7 +145,7 @@ def test_csv_exports_equal_the_data_files(request, which, sample_site):
     for row, exp in zip(animals, expected_animals(case)):
         schedule = exp["sleepSchedule"] or {}
         assert row == {**{k: text(exp[k]) for k in ("id", "name", "species", "emoji", "pawSize", "suspicionLabel",
-                                                     "alibi", "bulletins", "asleepAtBulletins")},
+                                                     "alibi", "bulletins", "asleepAtBulletins", "url")},
                        "favoriteFruits": ";".join(exp["favoriteFruits"]),
                        "suspicionLevel": row["suspicionLevel"],
                        "sleep": schedule.get("sleep", ""), "wake": schedule.get("wake", "")}, row["id"]
@@ -175,7 +195,8 @@ def test_the_feed_is_valid_atom_with_an_entry_per_bulletin_newest_first(sample_s
     for entry, b in zip(feed.entries, want):
         fruit = case.fruits[b["fruit"]]["name"]
         assert entry.title == f"{fruit} at {b['location']}", entry.title
-        assert entry.link.endswith("#" + b["id"]) and "bulletins/" in entry.link, entry.link
+        # The bulletin's own page, whose address lasts however the bulletins are reordered.
+        assert entry.link == f"bulletins/id/{b['id']}.html", entry.link
         assert calendar.timegm(entry.updated_parsed) == datetime.fromisoformat(b["nibbledAt"]).timestamp(), (entry.updated, b)
         assert fruit in entry.summary and b["location"] in entry.summary and case.shown_time(b) in entry.summary
         note = SAMPLE / "notes" / "bulletins" / f"{b['id']}.md"
@@ -183,8 +204,11 @@ def test_the_feed_is_valid_atom_with_an_entry_per_bulletin_newest_first(sample_s
         if note.is_file():
             heading = next(l for l in note.read_text(encoding="utf-8").splitlines() if l.startswith("# "))[2:]
             assert heading in entry.content[0].value
-            # Links in the note resolve against the bulletins page, one folder down.
-            assert entry.content[0].base.endswith("bulletins/")
+            # The note's case links open records' own pages, from the site's root as the feed's
+            # own links are (no relative xml:base, which feedparser applies to the next entry's link).
+            assert "bulletins/id/" not in (entry.content[0].get("base") or "")
+            for href in re.findall(r'href="([^"]*)"', entry.content[0].value):
+                assert href.startswith(("http://", "https://", "suspects/id/", "bulletins/id/", "fruits/id/")), href
 
 
 def test_exports_and_feed_can_be_turned_off(tmp_path, binary):  # noqa: F811
@@ -222,7 +246,7 @@ def test_the_feed_holds_the_newest_limit_entries(tmp_path, binary, setting, coun
     feed = feedparser.parse((site / "bulletins.atom").read_bytes())
     assert not feed.bozo, feed.get("bozo_exception")
     assert len(feed.entries) == count
-    ids = [entry.link.rsplit("#", 1)[1] for entry in feed.entries]
+    ids = [entry.link.removeprefix("bulletins/id/").removesuffix(".html") for entry in feed.entries]
     assert ids == [b["id"] for b in newest[:count]]
     # The feed's `updated` is the newest bulletin's, whatever the limit.
     assert calendar.timegm(feed.feed.updated_parsed) == datetime.fromisoformat(newest[0]["nibbledAt"].replace("Z", "+00:00")).timestamp()

@@ -42,6 +42,9 @@ public struct BuildSummary: Sendable {
     public var pages: Int
     /// The tables' listings written beside the pages (orders, filter values).
     public var listings: Int = 0
+    /// The records' own pages (`suspects/id/fish.html`), and the addresses of records removed
+    /// since the last publish, which say so.
+    public var recordPages: Int = 0
     public var files: Int
     public var records: Int
     public var diagnostics: [Diagnostic]
@@ -143,11 +146,12 @@ public struct BuildPipeline: Sendable {
                 events?(.rendering(done: done, total: total))
             }, examine: { examine($0, baseURL) }, found: found)
         let listings = rendered.count { SiteLayout.isListing($0) }
-        let pages = rendered.count { SiteLayout.isPage($0) } - listings
+        let recordPages = rendered.count { SiteLayout.isRecord($0) }
+        let pages = rendered.count { SiteLayout.isPage($0) } - listings - recordPages
         events?(.writing(files: session.count))
         clock.end("render and write")
         let c = placed.caseContent
-        return BuildSummary(pages: pages, listings: listings, files: session.count,
+        return BuildSummary(pages: pages, listings: listings, recordPages: recordPages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
                             diagnostics: placed.diagnostics,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)

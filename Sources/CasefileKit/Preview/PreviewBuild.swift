@@ -136,6 +136,8 @@ public actor PreviewBuild {
                     guard let key = NoteKey(path: path) else { continue }
                     if let i = after.index.position(of: key.recordID, in: key.collection) {
                         hosts.insert(after.pagePlan.path(key.collection.pageKind, recordAt: i))
+                        // The record's own page shows the note too.
+                        if let own = after.recordPath(key.collection, i) { hosts.insert(own) }
                     }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
                         hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { SiteLayout.page(.validation, number: $0) })
@@ -307,7 +309,7 @@ public actor PreviewBuild {
         if !keep, !only.everything, !exportPaths.isEmpty, let before, before.generation == exportsAt {
             // The exports the edit changes, patched (the others are as they were, and stay kept).
             if !only.paths.isDisjoint(with: exportPaths) {
-                for file in exports.render(exportPaths.sorted(), from: before.validated, to: v.validated) {
+                for file in exports.render(exportPaths.sorted(), from: before.validated, to: v.validated, baseURL: baseURL) {
                     renderer.prerendered[file.path] = file.bytes
                 }
                 only = only.union(PageSet(paths: exportPaths))
@@ -333,7 +335,8 @@ public actor PreviewBuild {
     /// Renders the exports of the case as it is, kept with their parts for the next record edit.
     private func prepareExports() {
         guard exportsAt != generation, let placed, placed.caseContent.site.exports else { return }
-        _ = exports.render(ExportParts.paths.sorted(), from: nil, to: placed.validated)
+        _ = exports.render(ExportParts.paths.sorted(), from: nil, to: placed.validated,
+                           baseURL: options.baseURL ?? placed.caseContent.site.baseURL)
         exportsAt = generation
     }
 

@@ -8,10 +8,11 @@
 ///     suspects/by/suspicion-desc.html          a listing: a table in a column's order
 ///     suspects/by/suspicion-desc.page-2.html   its page 2
 ///     suspects/label/fishy.html                a listing: a filter value's records
+///     suspects/id/fish.html                    a record's own page (its address), by its id
 ///     404.html                                 the page a server shows for a missing address
 ///     casefile.1a2b3c4d.css                    the stylesheet, named for a hash of its content
 ///     bulletins.atom                           the feed
-///     sitemap.xml                              with a base URL
+///     sitemap.xml                              with a base URL (past 50,000 URLs, an index of sitemap-1.xml, …)
 ///     data/case.json, data/fruits.csv, …       the exports
 ///     validation/report.json, report.sarif, digest.json, previous/…   the validation reports
 ///
@@ -41,7 +42,7 @@ public enum SiteLayout {
 
     /// Whether `path` is one of `table`'s own pages (not a listing of it).
     public static func isPage(_ path: String, of table: SiteTable) -> Bool {
-        guard isPage(path), !isListing(path) else { return false }
+        guard isPage(path), !isListing(path), !isRecord(path) else { return false }
         return path.hasPrefix(table.rawValue + "/") || (table == .suspects && path == page(.suspects))
     }
 
@@ -72,9 +73,31 @@ public enum SiteLayout {
         number == 1 ? stem + ".html" : "\(stem).page-\(number).html"
     }
 
-    /// Whether `path` is a listing's page: a page `listingDepth` folders down.
+    /// Whether `path` is a listing's page: a page `listingDepth` folders down (not a record's).
     public static func isListing(_ path: String) -> Bool {
-        isPage(path) && depth(of: path) == listingDepth
+        isPage(path) && depth(of: path) == listingDepth && !isRecord(path)
+    }
+
+    // MARK: Records
+
+    /// The folder of each table that holds its records' own pages: `suspects/id/`. No filter is
+    /// called `id`, so no listing shares it.
+    public static let recordFolder = "id"
+
+    /// The address of the record of `table` whose id is `id`: `suspects/id/fish.html`. It depends
+    /// on the table and the id alone, so it stays the same however the case grows, shrinks or is
+    /// reordered; nil when the id is not a slug (validation asks that it be one), which could not
+    /// be a file name everywhere.
+    public static func record(_ table: SiteTable, id: String) -> String? {
+        guard table != .validation, Slug.isValid(id) else { return nil }
+        return "\(table.rawValue)/\(recordFolder)/\(id)\(pageExtension)"
+    }
+
+    /// Whether `path` is a record's own page.
+    public static func isRecord(_ path: String) -> Bool {
+        guard isPage(path), depth(of: path) == 2 else { return false }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[1] == recordFolder
     }
 
     // MARK: The stylesheet and the feed
@@ -92,8 +115,14 @@ public enum SiteLayout {
     /// The Atom feed of the bulletins, at the site's root.
     public static let feed = "bulletins.atom"
 
-    /// The sitemap, written when the site has a base URL.
+    /// The sitemap, written when the site has a base URL: past 50,000 addresses, an index of
+    /// its parts.
     public static let sitemap = "sitemap.xml"
+
+    /// Part `number` (from 1) of a sitemap too long for one file: `sitemap-2.xml`.
+    public static func sitemapPart(_ number: Int) -> String {
+        "sitemap-\(number).xml"
+    }
 
     // MARK: Data exports
 
