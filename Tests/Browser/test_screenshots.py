@@ -14,6 +14,7 @@ import time
 import pytest
 
 from conftest import NARROW, REPO, WIDE, load, wait_for
+from test_page_reach import reach  # noqa: F401 (a fixture)
 from engines import EVERY_ENGINE
 
 DOCS = REPO / "Docs"
@@ -129,3 +130,49 @@ def test_filter_screenshots(request, site, viewport, metrics):
     else:
         driver.execute_script("document.querySelector('[data-filters]').scrollIntoView({block: 'start'}); scrollBy(0, -12)")
     capture(driver, f"screenshot-filters-{viewport}.png", metrics)
+
+
+@pytest.mark.parametrize("viewport, metrics", [("wide", WIDE), ("narrow", NARROW)], ids=["wide", "narrow"])
+def test_record_page_screenshots(request, site, viewport, metrics):
+    """Fabrizio's own page (suspects/id/fish.html), for the README."""
+    driver = request.getfixturevalue(viewport)
+    driver.get("about:blank")
+    driver.get(site.url("suspects/id/fish.html"))
+    shown = wait_for(driver, lambda p: p == ["fish"], read=lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-record-page] [data-inspector-panel]')].map(p => p.dataset.inspectorPanel)"))
+    assert shown == ["fish"], shown
+    capture(driver, f"screenshot-record-{viewport}.png", metrics)
+
+
+@pytest.mark.parametrize("viewport, metrics", [("wide", WIDE), ("narrow", NARROW)], ids=["wide", "narrow"])
+def test_index_screenshots(request, reach, viewport, metrics):
+    """Page 57 of the suspects by name in a case of 200 pages: the name index and the jumps."""
+    from test_page_reach import listing
+    driver = request.getfixturevalue(viewport)
+    driver.get("about:blank")
+    driver.get(reach.url(listing(57)))
+    found = wait_for(driver, lambda n: n > 0, read=lambda d: d.execute_script(
+        "return document.querySelectorAll('nav[data-index] a').length"))
+    assert found > 0, "no index on the page"
+    driver.execute_script("document.querySelector('nav[data-index]').scrollIntoView({block: 'start'}); scrollBy(0, -12)")
+    capture(driver, f"screenshot-index-{viewport}.png", metrics)
+
+
+def test_printed_record_screenshot(wide, site, tmp_path):
+    """The first sheet of Fabrizio's page printed at A4 (Chromium's print to PDF, pdftoppm)."""
+    import shutil
+    import subprocess
+    from test_print import print_pdf
+    wide.get("about:blank")
+    wide.get(site.url("suspects/id/fish.html"))
+    pdf = print_pdf(wide, tmp_path)
+    assert pdf.sheets >= 1
+    if not shutil.which("pdftoppm"):
+        pytest.fail("pdftoppm not found: install poppler-utils (Scripts/install-deps.sh --test)")
+    source = pdf.path
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(source),
+                    str(tmp_path / "sheet")], check=True)
+    data = (tmp_path / "sheet.png").read_bytes()
+    width, height = png_size(data)
+    assert abs(width / height - 210 / 297) < 0.01, (width, height)  # A4 portrait
+    (DOCS / "screenshot-print-record.png").write_bytes(data)
