@@ -57,12 +57,30 @@ extension NoteHTML {
     private static let paragraph = Array("\n<p>".utf8)
     private static let labelOpen = Array("<label>".utf8)
     private static let labelClose = Array("</label>".utf8)
-    private static let ends = ["</li>", "</p>", "\n<"].map { Array($0.utf8) }
+    private static let ends = ["</li>", "</p>"].map { Array($0.utf8) }
+    /// The blocks cmark-gfm starts on a line of their own inside an item (after its first line).
+    private static let blocks = ["ul", "ol", "p", "pre", "blockquote", "div", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]
+        .map { Array("\n<\($0)".utf8) }
 
     /// Where the inline text after a checkbox ends: the nearest of the item's or the paragraph's
-    /// end tag and a line break followed by a tag (a nested list, a block), else the note's end.
+    /// end tag and a block's start on a new line (a nested list), else the note's end. A line
+    /// break before an inline tag (`**bold\n[link](…)**`) is inside the text: the label goes on,
+    /// so that it closes after every inline element it opened.
     private static func inlineEnd(_ bytes: [UInt8], from: Int) -> Int {
-        ends.compactMap { find($0, in: bytes, from: from) }.min() ?? bytes.count
+        var end = ends.compactMap { find($0, in: bytes, from: from) }.min() ?? bytes.count
+        for block in blocks {
+            var at = from
+            while let found = find(block, in: bytes, from: at), found < end {
+                // `<p` must be the tag `<p>` or `<p …>`, not `<pre>`: the byte after the name ends it.
+                let after = found + block.count
+                if after >= bytes.count || bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ") {
+                    end = found
+                    break
+                }
+                at = found + 1
+            }
+        }
+        return end
     }
 
     private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {

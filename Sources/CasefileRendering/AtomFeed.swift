@@ -63,7 +63,9 @@ struct AtomFeed: Sendable {
             }
             out.raw("<entry>\n")
             element("title", s.text(.feedEntryTitle, ["fruit": fruit, "location": bulletin.location]))
-            element("id", baseURL != nil ? href : urn + "bulletin:" + fragments[b])
+            // An id that lasts: the page's address with a base URL, else (or for a bulletin
+            // without a page of its own, whose row moves) a name made from its fragment.
+            element("id", baseURL != nil && v.recordPath(.bulletins, b) != nil ? href : urn + "bulletin:" + fragments[b])
             link(href, type: "text/html", rel: "alternate")
             element("updated", Self.utc(bulletin.nibbledAt ?? newest))
             element("summary", summary)

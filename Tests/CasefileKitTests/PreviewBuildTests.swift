@@ -99,6 +99,21 @@ import CasefileTemplates
         try await w.expectSameAsFullBuild()
     }
 
+    /// A bulletin's note is on its table's page, on its own page and in the feed: all three are
+    /// rendered again.
+    @Test func anEditedBulletinNoteRendersItsPagesAndTheFeed() async throws {
+        let w = try Workspace()
+        defer { try? FileManager.default.removeItem(at: w.root) }
+        let build = PreviewBuild(options: w.options(output: w.preview))
+        #expect(await build.buildAll().failure == nil)
+        try w.append("notes/bulletins/b-orchard-elstar.md", "\nOne more line, *for the feed*.\n")
+        let edit = await build.update(changed: [w.path("notes/bulletins/b-orchard-elstar.md")])
+        #expect(edit.scope == .notes(["notes/bulletins/b-orchard-elstar.md"]))
+        #expect(Set(edit.changed).isSuperset(of: ["bulletins/index.html", "bulletins/id/b-orchard-elstar.html", "bulletins.atom"]))
+        #expect(try w.read("bulletins.atom", in: w.preview).contains("<em>for the feed</em>"))
+        try await w.expectSameAsFullBuild()
+    }
+
     /// A note edit reuses what the record rules found, unless the edit adds or removes a note:
     /// then missing-interview is found again (duck, Extremely suspicious without an alibi).
     @Test func aNoteAddedOrRemovedRunsTheRecordRulesAgain() async throws {

@@ -67,6 +67,9 @@ struct GFMExtensionTests {
         #expect(note.contains("<label><input type=\"checkbox\" disabled=\"\" /> two\nlines</label>"))
         #expect(note.contains(#"<label><input type="checkbox" disabled="" /> loose</label>"#))
         #expect(occurrences(of: "<label>", in: note) == 4 && occurrences(of: "</label>", in: note) == 4)
+        // A line break inside an inline element: the label closes after the element does.
+        let bold = html("- [ ] **check\n  [the pond](https://example.org/pond)**\n")
+        #expect(bold.contains("<label><input type=\"checkbox\" disabled=\"\" /> <strong>check\n<a href=\"https://example.org/pond\">the pond</a></strong></label>"), "\(bold)")
     }
 
     @Test func bareURLBecomesALink() {

@@ -110,6 +110,9 @@ import CasefileModel
         #expect(SiteLayout.record(.suspects, id: "../x") == nil)
         #expect(SiteLayout.record(.suspects, id: "") == nil)
         #expect(SiteLayout.record(.validation, id: "p1") == nil)
+        // A file name has at most 255 bytes: an id past 200 has no page of its own.
+        #expect(SiteLayout.record(.fruits, id: String(repeating: "a", count: 200)) != nil)
+        #expect(SiteLayout.record(.fruits, id: String(repeating: "a", count: 201)) == nil)
         let fish = SiteLayout.record(.suspects, id: "fish")!
         #expect(SiteLayout.isRecord(fish) && SiteLayout.isPage(fish))
         #expect(!SiteLayout.isListing(fish))

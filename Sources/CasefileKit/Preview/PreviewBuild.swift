@@ -136,8 +136,9 @@ public actor PreviewBuild {
                     guard let key = NoteKey(path: path) else { continue }
                     if let i = after.index.position(of: key.recordID, in: key.collection) {
                         hosts.insert(after.pagePlan.path(key.collection.pageKind, recordAt: i))
-                        // The record's own page shows the note too.
+                        // The record's own page shows the note too, and the feed a bulletin's.
                         if let own = after.recordPath(key.collection, i) { hosts.insert(own) }
+                        if key.collection == .bulletins, after.caseContent.site.feed { hosts.insert(SiteLayout.feed) }
                     }
                     if after.diagnostics.contains(where: { $0.location?.path == path }) {
                         hosts.formUnion((1...after.pagePlan.pageCount(.validation)).map { SiteLayout.page(.validation, number: $0) })

@@ -87,11 +87,14 @@ public enum SiteLayout {
     /// The address of the record of `table` whose id is `id`: `suspects/id/fish.html`. It depends
     /// on the table and the id alone, so it stays the same however the case grows, shrinks or is
     /// reordered; nil when the id is not a slug (validation asks that it be one), which could not
-    /// be a file name everywhere.
+    /// be a file name everywhere, or is longer than `recordIDLimit` bytes (a file name has 255).
     public static func record(_ table: SiteTable, id: String) -> String? {
-        guard table != .validation, Slug.isValid(id) else { return nil }
+        guard table != .validation, id.utf8.count <= recordIDLimit, Slug.isValid(id) else { return nil }
         return "\(table.rawValue)/\(recordFolder)/\(id)\(pageExtension)"
     }
+
+    /// The longest id a record's own page is named for, in bytes.
+    public static let recordIDLimit = 200
 
     /// Whether `path` is a record's own page.
     public static func isRecord(_ path: String) -> Bool {
