@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import engines
+from selenium.common.exceptions import JavascriptException, NoSuchFrameException
 from casedata import VARIANTS, Case
 
 REPO = Path(__file__).resolve().parents[2]
@@ -355,11 +356,22 @@ return decodeURIComponent(document.querySelector(
 """
 
 
+ARRIVED_JS = ("return location.href !== arguments[0] && document.readyState === 'complete'"
+              " && !!document.querySelector('[data-table], .cf-main')")
+
+
 def arrived(driver, before, timeout=5):
-    """Wait until a page at another address than `before` has loaded (its table or 404 body there)."""
-    wait_for(driver, lambda done: done, read=lambda d: d.execute_script(
-        "return location.href !== arguments[0] && document.readyState === 'complete'"
-        " && !!document.querySelector('[data-table], .cf-main')", before) is True, timeout=timeout)
+    """Wait until a page at another address than `before` has loaded (its table or 404 body there).
+    A read that the old page's unload cuts short (WebKit's driver fails such a script: "Callback
+    was not called before the unload event") counts as not yet arrived."""
+    def read(d):
+        try:
+            return d.execute_script(ARRIVED_JS, before) is True
+        except (NoSuchFrameException, JavascriptException) as error:
+            if "unload" not in str(error) and not isinstance(error, NoSuchFrameException):
+                raise
+            return False
+    wait_for(driver, lambda done: done, read=read, timeout=timeout)
 
 
 def leave_by(driver, find_link, *args):
