@@ -2,7 +2,7 @@
 """What a phone reader waits for on Casefile's pages: load, a row's selection, a filter chip.
 
     reader-bench.py [--binary PATH]... [--label L]... [--site DIR]... [--case DIR]
-                    [--runs 3] [--pages home,suspects-later,bulletins,validation,listing]
+                    [--runs 3] [--pages home,suspects-later,bulletins,validation,listing,record]
                     [--json OUT] [--markdown] [--quick] [--keep] [--no-trace]
 
 The pages have no script, so everything a reader waits for is the browser's own work: parsing,
@@ -22,7 +22,8 @@ Steps
      host would; the compressed bytes are cached so compression time is not measured.
   4. Page kinds: home (index.html), suspects-later (suspects/page-2.html, or the second page
      file under suspects/), bulletins (bulletins/index.html), validation
-     (validation/index.html), listing (the largest .html file under any `by` folder). The file
+     (validation/index.html), listing (the largest .html file under any `by` folder), record
+     (the largest suspect's own page, suspects/id/*.html: no table, so no taps). The file
      used for each site is printed.
   5. For each page kind and site:
      - HTML bytes, raw and gzip (level 6), and the element count after load, from one
@@ -115,7 +116,7 @@ except ImportError:
              "(Selenium brings it; Scripts/install-deps.sh --test installs Selenium)")
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGE_KINDS = ["home", "suspects-later", "bulletins", "validation", "listing"]
+PAGE_KINDS = ["home", "suspects-later", "bulletins", "validation", "listing", "record"]
 
 MOBILE = {
     "name": "mobile", "title": "Mobile 390x844, 4x CPU, 150 ms / 1.6 Mbit/s, touch",
@@ -398,6 +399,9 @@ def find_pages(root):
     listings = [p for p in html if "by" in p.split("/")[:-1]]
     if listings:
         pages["listing"] = max(listings, key=lambda p: (os.path.getsize(os.path.join(root, p)), p))
+    records = [p for p in html if p.startswith("suspects/id/")]
+    if records:
+        pages["record"] = max(records, key=lambda p: (os.path.getsize(os.path.join(root, p)), p))
     return pages
 
 

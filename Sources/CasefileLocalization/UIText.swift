@@ -24,6 +24,8 @@ public enum UIText: String, CaseIterable, Sendable {
     case listSeparator, clauseSeparator, sentenceEnd
     // Field labels that only record descriptions use (RecordSchema).
     case id, name, emoji, alibi, sleepSchedule, sleepAt, awakeAt, colour, nibbledAt, place, reportedBy
+    // What a fruit panel's colour swatch is called to a screen reader.
+    case swatchLabel
     // The preview's editor (casefile serve only): its sections and the words of its forms.
     case identity, interview, none, note, interviewNotes
     case edit, editTitle, newSuspect, newBulletin, newFruit, save, cancel, deleteRecord, previewNote, notSaved

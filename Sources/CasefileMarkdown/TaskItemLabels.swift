@@ -70,7 +70,7 @@ extension NoteHTML {
         var end = ends.compactMap { find($0, in: bytes, from: from) }.min() ?? bytes.count
         for block in blocks {
             var at = from
-            while let found = find(block, in: bytes, from: at), found < end {
+            while let found = find(block, in: bytes, from: at, before: end) {
                 // `<p` must be the tag `<p>` or `<p …>`, not `<pre>`: the byte after the name ends it.
                 let after = found + block.count
                 if after >= bytes.count || bytes[after] == UInt8(ascii: ">") || bytes[after] == UInt8(ascii: " ") {
@@ -83,10 +83,13 @@ extension NoteHTML {
         return end
     }
 
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    /// Where `pattern` first starts at or after `from`, if it starts before `limit` (the bytes'
+    /// end by default): a search bounded by the nearest end found so far stops there.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, before limit: Int? = nil) -> Int? {
         guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+        let stop = min(limit ?? bytes.count, bytes.count - pattern.count + 1)
         var i = from
-        while i + pattern.count <= bytes.count {
+        while i < stop {
             if bytes[i] == first, bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return i }
             i += 1
         }

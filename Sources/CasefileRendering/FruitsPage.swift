@@ -11,6 +11,8 @@ struct FruitsPage {
         let name, color: HTMLText
         /// The colour for CSS: `color` when it is a valid colour, else `transparent`.
         let swatchColor: HTMLText
+        /// The swatch's name for a screen reader: "Colour: red", in the site's language.
+        let swatchLabel: HTMLText
         let fans, moreFans, bulletins, moreBulletins: MustacheValue
         let fanCount, bulletinCount: Int
 
@@ -19,6 +21,7 @@ struct FruitsPage {
             case .name: .text(name)
             case .color: .text(color)
             case .swatchColor: .text(swatchColor)
+            case .swatchLabel: .text(swatchLabel)
             case .fans: fans
             case .moreFans: moreFans
             case .fanCount: .int(fanCount)
@@ -45,6 +48,7 @@ struct FruitsPage {
                                                count: bulletins.count, more: .moreBulletins)
             return .view(Row(common: common, name: HTMLText(fruit.name), color: HTMLText(fruit.color),
                        swatchColor: HTMLText(trusted: CSSColor.forCSS(fruit.color)),
+                       swatchLabel: HTMLText(frame.strings.text(.swatchLabel, ["colour": fruit.color])),
                        fans: cappedFans.shown, moreFans: cappedFans.more,
                        bulletins: cappedBulletins.shown, moreBulletins: cappedBulletins.more,
                        fanCount: fans.count, bulletinCount: bulletins.count))

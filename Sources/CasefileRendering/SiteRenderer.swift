@@ -42,10 +42,11 @@ public struct SiteRenderer: Sendable {
     private enum Job: Sendable {
         case page(PageJob)
         case data(String)
-        /// A page of `Listings.pages`.
-        case listing(Int)
-        /// A record's own page.
-        case record(CaseCollection, Int)
+        /// Pages of `Listings.pages`, a run of them: one task each would cost more in waking
+        /// threads than a small page costs to render.
+        case listings(Range<Int>)
+        /// Records' own pages, a run of them (for the same reason).
+        case records(CaseCollection, [Int])
         /// The address of a record removed since the last publish: the 404 page, saying so.
         case removed(CaseCollection, String)
     }
@@ -108,7 +109,7 @@ public struct SiteRenderer: Sendable {
         if site.exports { dataPaths += SiteLayout.exports }
         if site.feed { dataPaths.append(SiteLayout.feed) }
         if digest { dataPaths.append(SiteLayout.digest) }
-        let listed = (listings?.pages.indices ?? 0..<0).map(Job.listing)
+        let listed = Self.runs(of: listings?.pages.count ?? 0).map(Job.listings)
         // The longest first (the listings of a big table, then the exports), so that none finishes
         // last on a core of its own; the records' own pages, the smallest, last.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
@@ -117,25 +118,34 @@ public struct SiteRenderer: Sendable {
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
+        let total = all.reduce(0) { count, job in
+            switch job {
+            case let .listings(pages): count + pages.count
+            case let .records(_, records): count + records.count
+            default: count + 1
+            }
+        }
         var done = 0
         try await Parallel.forEach(all) { job in
-            let file = switch job {
-            case let .page(page): fixed.render(page, validated, problems, refs, lines, summary, output)
+            let files: [OutputFile] = switch job {
+            case let .page(page): [fixed.render(page, validated, problems, refs, lines, summary, output)]
             case let .data(path):
-                prerendered[path].map { OutputFile(path: path, bytes: $0) }
-                    ?? Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)
-            case let .listing(i):
-                fixed.render(listing: listings!.pages[i], validated, problems, refs, output)
-            case let .record(collection, i):
-                fixed.render(record: collection, i, validated, problems, refs, output)
+                [prerendered[path].map { OutputFile(path: path, bytes: $0) }
+                    ?? Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)]
+            case let .listings(pages):
+                pages.map { fixed.render(listing: listings!.pages[$0], validated, problems, refs, output) }
+            case let .records(collection, records):
+                records.map { fixed.render(record: collection, $0, validated, problems, refs, output) }
             case let .removed(collection, id):
-                fixed.render(removed: collection, id, validated, problems, refs, output)
+                [fixed.render(removed: collection, id, validated, problems, refs, output)]
             }
-            return (file, examine(file))
-        } receive: { file, finding in
-            try sink(file, finding)
-            done += 1
-            progress?(done, all.count)
+            return files.map { ($0, examine($0)) }
+        } receive: { results in
+            for (file, finding) in results {
+                try sink(file, finding)
+                done += 1
+                progress?(done, total)
+            }
         }
         let findings = ValidationFindings(validated.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
@@ -168,14 +178,23 @@ public struct SiteRenderer: Sendable {
         return Listings.render(page, frame: frame, templates: templates)
     }
 
-    /// Every record's own page that `only` asks for (those whose id is a slug).
+    /// How many small pages one job renders: enough that the threads' wake-ups (a futex call
+    /// or two a job) stop showing under `perf`, few enough that the last job ends with the rest.
+    static let run = 16
+
+    /// `0..<count` in runs of at most `run`.
+    static func runs(of count: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: run).map { $0..<min($0 + run, count) }
+    }
+
+    /// Every record's own page that `only` asks for (those whose id is a slug), in runs.
     private static func recordJobs(_ v: PlacedCase, only: PageSet) -> [Job] {
         var jobs: [Job] = []
         for collection in [CaseCollection.animals, .bulletins, .fruits] {
-            for i in v.fragments[collection].indices {
-                guard let path = v.recordPath(collection, i), only.contains(path) else { continue }
-                jobs.append(.record(collection, i))
+            let records = v.fragments[collection].indices.filter { i in
+                v.recordPath(collection, i).map(only.contains) ?? false
             }
+            jobs += runs(of: records.count).map { .records(collection, Array(records[$0])) }
         }
         return jobs
     }

@@ -25,7 +25,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case value, written, percent, tone, bars, filled, level
     case fruits, hasFruits, fruitsPreview, moreFruits, hasMoreFruits, noteHTML, hasNote
     case bulletins, moreBulletins, hasBulletins, bulletinCount, count
-    case color, swatchColor, known, when, datetime, fruitName, asleep
+    case color, swatchColor, swatchLabel, known, when, datetime, fruitName, asleep
     // Bulletins
     case hasTime, fruit, bites, hasBites, suspects, moreSuspects, hasSuspects, awakeCount, asleepCount, awakeLabel, asleepLabel, reporter
     // Fruits

@@ -1,5 +1,6 @@
 import Foundation
 import CasefileTestSupport
+import Synchronization
 import Testing
 @testable import CasefileKit
 @testable import CasefileModel
@@ -128,11 +129,7 @@ import Testing
 
     /// Pages render on every core; the site is the same bytes as one rendered a page at a time.
     @Test func parallelBuildEqualsOneAtATime() async throws {
-        let content = try Self.variant { folder in
-            let site = folder.appendingPathComponent("site.yaml")
-            let text = try String(contentsOf: site, encoding: .utf8)
-            try (text + "\npageSize: 2\n").write(to: site, atomically: true, encoding: .utf8)
-        }
+        let content = try Self.variant(siteYAML: "\npageSize: 2\n")
         defer { try? FileManager.default.removeItem(at: content) }
         let (_, serial) = try await Parallel.$width.withValue(1) { try await Self.build(content: content) }
         let (_, parallel) = try await Parallel.$width.withValue(4) { try await Self.build(content: content) }
@@ -150,6 +147,53 @@ import Testing
         }
     }
 
+    /// The fruit panel's swatch is named to a screen reader in the site's language, on the
+    /// table's panel and on the record's own page.
+    @Test(arguments: [("en", "Colour: yellow"), ("de", "Farbe: yellow"), ("fr", "Couleur : yellow"), ("ja", "色：yellow")])
+    func aFruitSwatchIsNamedInTheSiteLanguage(language: String, label: String) async throws {
+        let content = try Self.variant(siteYAML: "\nlanguage: \(language)\n")
+        let (_, site) = try await Self.build(content: content)
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: content)
+        }
+        let swatch = #"class="cf-swatch-hero" role="img" aria-label="([^"]*)""#
+        for path in ["fruits/index.html", "fruits/id/golden-gem.html"] {
+            let labels = Self.matches(swatch, in: try Self.page(site, path))
+            #expect(labels.first == label, "\(path)")
+        }
+    }
+
+    /// The render's progress counts each page, listing, record page, export and the feed once,
+    /// in order, up to a total that stays the same (small pages render in runs, one task a run).
+    @Test func progressCountsEveryRenderedFileOnceUpToItsTotal() async throws {
+        let seen = Mutex<[(done: Int, total: Int)]>([])
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-site-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let options = BuildOptions(content: Self.sample, contentDisplay: "Content", templates: nil,
+                                   templatesDisplay: "Templates", output: out, outputDisplay: "_site")
+        _ = try await BuildPipeline(options: options).run { event in
+            if case let .rendering(done, total) = event { seen.withLock { $0.append((done, total)) } }
+        }
+        let events = seen.withLock { $0 }
+        let files = Self.files(out)
+        // What the render's jobs make: every HTML file (the 404 page among them), the exports
+        // under data/ and the feed. The stylesheet, reports and manifest are written apart.
+        let rendered = files.count { $0.hasSuffix(".html") || $0.hasPrefix("data/") || $0 == "bulletins.atom" }
+        #expect(files.count { $0.contains("/id/") } == 38, "the sample's 10 suspects, 8 bulletins and 20 fruits")
+        #expect(events.map(\.done) == Array(1...rendered))
+        #expect(events.allSatisfy { $0.total == rendered })
+    }
+
+    /// A copy of the sample with `extra` added to the end of its site.yaml.
+    static func variant(siteYAML extra: String) throws -> URL {
+        try variant { folder in
+            let site = folder.appendingPathComponent("site.yaml")
+            let text = try String(contentsOf: site, encoding: .utf8)
+            try (text + extra).write(to: site, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// A copy of the sample with a small page size and planted problems.
     static func variant(edit: (URL) throws -> Void) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-case-\(UUID().uuidString)")
@@ -159,11 +203,7 @@ import Testing
     }
 
     @Test func tablesPaginateByPageSize() async throws {
-        let content = try Self.variant { folder in
-            let site = folder.appendingPathComponent("site.yaml")
-            let text = try String(contentsOf: site, encoding: .utf8)
-            try (text + "\npageSize: 3\n").write(to: site, atomically: true, encoding: .utf8)
-        }
+        let content = try Self.variant(siteYAML: "\npageSize: 3\n")
         let (_, site) = try await Self.build(content: content)
         defer {
             try? FileManager.default.removeItem(at: site)

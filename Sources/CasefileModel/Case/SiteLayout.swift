@@ -98,9 +98,12 @@ public enum SiteLayout {
 
     /// Whether `path` is a record's own page.
     public static func isRecord(_ path: String) -> Bool {
+        // `TABLE/id/NAME.html`, read without splitting: every page's frame asks.
         guard isPage(path), depth(of: path) == 2 else { return false }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[1] == recordFolder
+        let bytes = path.utf8
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let folder = bytes[bytes.index(after: first)...].prefix { $0 != UInt8(ascii: "/") }
+        return !bytes[..<first].isEmpty && folder.elementsEqual(recordFolder.utf8)
     }
 
     // MARK: The stylesheet and the feed

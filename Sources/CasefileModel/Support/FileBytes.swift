@@ -53,7 +53,7 @@ package enum FileBytes {
         guard descriptor >= 0 else { throw Failure(reason: reason(errno)) }
         var pending = bytes
         while !pending.isEmpty {
-            let wrote = writeSome(descriptor, from: &pending, count: pending.count)
+            let wrote = writeSome(descriptor, from: pending, count: pending.count)
             if wrote < 0 {
                 if errno == EINTR { continue }
                 let failure = Failure(reason: reason(errno))
@@ -77,7 +77,8 @@ private func readSome(_ descriptor: Int32, into buffer: inout [UInt8], count: In
     read(descriptor, &buffer, count)
 }
 
-/// One `write(2)` from the start of `buffer`.
-private func writeSome(_ descriptor: Int32, from buffer: inout [UInt8], count: Int) -> Int {
-    write(descriptor, &buffer, count)
+/// One `write(2)` from the start of `buffer`. The array is passed as it is, not `inout`: a
+/// mutable access would copy a page's bytes first, as the renderer still holds them.
+private func writeSome(_ descriptor: Int32, from buffer: [UInt8], count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
