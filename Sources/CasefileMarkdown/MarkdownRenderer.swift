@@ -88,7 +88,10 @@ public struct MarkdownRenderer: Sendable {
             if let note = Self.openSlots(html, located, prefix: prefix) {
                 // A task item's checkbox, only where the tasklist extension wrote one.
                 let tasks = strstr(html, NoteHTML.taskCheckbox) != nil
-                return CompiledNote(note: tasks ? note.labellingTaskItems() : note, brokenLinks: broken)
+                // A link out of the site that shows its own address, only where there is such a link.
+                let outside = strstr(html, NoteHTML.outsideLink) != nil
+                let labelled = tasks ? note.labellingTaskItems() : note
+                return CompiledNote(note: outside ? labelled.markingAddressLinks() : labelled, brokenLinks: broken)
             }
             // The note's own text holds this process's marker: only an input made by reading the
             // running process's memory can (a fuzzer does). Mark the links again with a fresh one.

@@ -85,7 +85,7 @@ extension NoteHTML {
 
     /// Where `pattern` first starts at or after `from`, if it starts before `limit` (the bytes'
     /// end by default): a search bounded by the nearest end found so far stops there.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, before limit: Int? = nil) -> Int? {
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, before limit: Int? = nil) -> Int? {
         guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
         let stop = min(limit ?? bytes.count, bytes.count - pattern.count + 1)
         var i = from

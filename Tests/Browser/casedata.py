@@ -125,9 +125,14 @@ def _ordered(content):
         f.write("\npageSize: 3\ndefaultOrder:\n  suspects: suspicion descending\n")
 
 
+def _outside(content):
+    with open(content / "notes" / "animals" / "fish.md", "a", encoding="utf-8") as f:
+        f.write("\nThe [session's page](https://developer.apple.com/wwdc23/10161) says more.\n")
+
+
 # name → (edit, whether the variant has errors: the empty one leaves notes' bulletin links broken)
 VARIANTS = {"empty": (_empty_bulletins, True), "paged": (_paged, False), "tokyo": (_tokyo, False),
-            "ordered": (_ordered, False)}
+            "ordered": (_ordered, False), "outside": (_outside, False)}
 
 
 # ---------------------------------------------------------------- shared probes

@@ -170,23 +170,31 @@ LINKS_JS = """
 const after = a => getComputedStyle(a, '::after').content;
 const panel = document.querySelector(`[data-inspector-panel="${arguments[0]}"]`);
 const links = [...panel.querySelectorAll('.cf-note a[href]')];
-return links.map(a => ({href: a.getAttribute('href'), after: after(a)}));
+return links.map(a => ({href: a.getAttribute('href'), text: a.textContent, after: after(a)}));
 """
 
 
-def test_print_follows_a_link_out_of_the_site_by_its_address_and_no_other(wide, site, case):
+def test_print_follows_a_link_out_of_the_site_by_its_address_and_no_other(wide, variant):
+    """fish's note (the sample's, with a named link out of the site added) holds an autolink,
+    whose text is its address, a named link out and case links: only the named link out prints
+    its address after it."""
+    site, case = variant("outside")
     note = (case.root / "notes" / "animals" / "fish.md").read_text(encoding="utf-8")
-    outside = re.findall(r"https?://\S+", note)
-    assert outside, "fish's note has no link out of the site to print"
+    bare = re.findall(r"^https?://\S+$", note, re.M)
+    named = re.findall(r"\]\((https?://[^)\s]+)\)", note)
+    assert bare and named, f"fish's note has no autolink or no named link out of the site: {note}"
     load(wide, site, "index.html", "fish")
     emulate_print(wide)
     links = wide.execute_script(LINKS_JS, "fish")
     out = [link for link in links if re.match(r"https?://", link["href"])]
     inside = [link for link in links if not re.match(r"https?://", link["href"])]
-    assert [link["href"] for link in out] == outside, links
+    assert sorted(link["href"] for link in out) == sorted(bare + named), links
     assert inside, f"fish's note has no case link: {links}"
     for link in out:
-        assert link["after"] == f'" (" attr(href) ")"' or link["href"] in link["after"], link
+        if link["text"] == link["href"]:
+            assert link["after"] in ("none", "normal"), f"an autolink prints its address twice: {link}"
+        else:
+            assert link["after"] == '" (" attr(href) ")"' or link["href"] in link["after"], link
     for link in inside:
         assert link["after"] in ("none", "normal"), f"a link inside the site prints its address: {link}"
 
@@ -339,8 +347,7 @@ def test_the_samples_table_page_prints_on_one_or_two_sheets_and_a_record_after_i
     names = [a["name"] for a in case.animals]
     text = flat(" ".join(pdf.text))
     assert all(name in text for name in names), [name for name in names if name not in text]
-    # A selected record prints after the table, starting a sheet of its own, with its note and
-    # the address of the link out of the site that the note has.
+    # A selected record prints after the table, starting a sheet of its own, with its note.
     fish = next(a for a in case.animals if a["id"] == "fish")
     load(wide, site, "index.html", "fish")
     (tmp_path / "record").mkdir()
@@ -350,5 +357,7 @@ def test_the_samples_table_page_prints_on_one_or_two_sheets_and_a_record_after_i
     assert fish["alibi"][:30] in flat(" ".join(record.text[first - 1:])), "the record's alibi is not after the table"
     assert fish["alibi"][:30] not in flat(" ".join(record.text[:first - 1])), "the record prints beside the table"
     check_on_paper(record, "the sample's table and fish")
+    # The note's link out is an autolink: its text is its address, which prints once.
     url = re.search(r"https?://\S+", (case.root / "notes" / "animals" / "fish.md").read_text(encoding="utf-8")).group(0)
-    assert f"({url})" in flat(" ".join(record.text)).replace(" ", ""), "the note's link out prints without its address"
+    printed = flat(" ".join(record.text)).replace(" ", "")
+    assert printed.count(url) == 1, f"the note's autolink prints its address {printed.count(url)} times"

@@ -47,7 +47,7 @@ struct ConcurrentRenderingTests {
         // The serial rendering is right to begin with (so equal means right).
         for (i, note) in serial.enumerated() {
             #expect(note.html.contains("<del>struck \(i)</del>"), "document \(i)")
-            #expect(note.html.contains("<a href=\"https://example.org/\(i)\">"), "document \(i)")
+            #expect(note.html.contains("<a href=\"https://example.org/\(i)\" class=\"cf-link-shows-address\">"), "document \(i)")
             if i % 2 == 0 { #expect(note.html.contains("<table>"), "document \(i)") }
             if i % 3 == 0 { #expect(note.html.contains("checked=\"\""), "document \(i)") }
             #expect(note.brokenLinks.count == (i % 5 == 0 ? 1 : 0), "document \(i)")
@@ -95,8 +95,8 @@ struct ConcurrentRenderingTests {
         let serial = sources.map { renderer.render($0, resolve: resolve) }
         for i in [1, 2, 3, 5] {
             #expect(serial[i].html.contains("<table>"), "document \(i)")
-            #expect(serial[i].html.contains("<a href=\"https://example.org/\(i)\">"), "document \(i)")
-            #expect(serial[i].html.contains("<a href=\"http://www.example.com/\(i)\">"), "document \(i)")
+            #expect(serial[i].html.contains("<a href=\"https://example.org/\(i)\" class=\"cf-link-shows-address\">"), "document \(i)")
+            #expect(serial[i].html.contains("<a href=\"http://www.example.com/\(i)\" class=\"cf-link-shows-address\">"), "document \(i)")
             #expect(serial[i].html.contains("checked=\"\""), "document \(i)")
         }
         let concurrent = await renderAtOnce(sources, renderer)

@@ -74,13 +74,34 @@ struct GFMExtensionTests {
 
     @Test func bareURLBecomesALink() {
         let out = html("The case started at https://developer.apple.com/videos/play/wwdc2023/10161/ today.")
-        #expect(out.contains(#"<a href="https://developer.apple.com/videos/play/wwdc2023/10161/">https://developer.apple.com/videos/play/wwdc2023/10161/</a>"#))
+        // Marked as showing its address, so that print does not write the address twice.
+        #expect(out.contains(#"<a href="https://developer.apple.com/videos/play/wwdc2023/10161/" class="cf-link-shows-address">https://developer.apple.com/videos/play/wwdc2023/10161/</a>"#))
         #expect(out.hasSuffix(" today.</p>\n"))
     }
 
     @Test func wwwAutolinkGetsAScheme() {
         let out = html("See www.example.org for more.")
-        #expect(out.contains(#"<a href="http://www.example.org">www.example.org</a>"#))
+        #expect(out.contains(#"<a href="http://www.example.org" class="cf-link-shows-address">www.example.org</a>"#))
+    }
+
+    /// Only a link whose text is its address is marked; the case links after it still resolve
+    /// at their place, the class's bytes counted.
+    @Test func onlyALinkShowingItsAddressIsMarkedAndCaseLinksAfterItResolve() {
+        let note = MarkdownRenderer().render("""
+            [the video](https://example.org/v) then <https://example.org/a?b=1&c=2> and \
+            [https://example.org/t](https://example.org/t "a title") before [the fish](animal:fish);
+            [**https://example.org/b**](https://example.org/b), [x](http://example.org/x) and
+            www.example.org/w, then [the crow](animal:crow).
+            """) { link in "suspects/id/\(link.id).html" }.html
+        #expect(note.contains(#"<a href="https://example.org/v">the video</a>"#), "\(note)")
+        #expect(note.contains(#"<a href="https://example.org/a?b=1&amp;c=2" class="cf-link-shows-address">https://example.org/a?b=1&amp;c=2</a>"#))
+        #expect(note.contains(#"<a href="https://example.org/t" class="cf-link-shows-address" title="a title">https://example.org/t</a>"#))
+        #expect(note.contains(#"<a href="https://example.org/b"><strong>https://example.org/b</strong></a>"#))
+        #expect(note.contains(#"<a href="http://example.org/x">x</a>"#))
+        #expect(note.contains(#"<a href="http://www.example.org/w" class="cf-link-shows-address">www.example.org/w</a>"#))
+        #expect(occurrences(of: "cf-link-shows-address", in: note) == 3)
+        #expect(note.contains(#"<a href="suspects/id/fish.html">the fish</a>"#))
+        #expect(note.contains(#"<a href="suspects/id/crow.html">the crow</a>"#))
     }
 
     @Test func doubleTildeIsStrikethrough() {
