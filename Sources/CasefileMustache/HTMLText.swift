@@ -1,23 +1,27 @@
 /// A string as a template prints it: the text itself, and the text escaped for HTML, computed
 /// once when the value is made, so that a value printed on many pages is escaped once. When
-/// nothing needs escaping the two share one buffer.
+/// nothing needs escaping there is one string: copying the value (every lookup of it while a
+/// page renders) then retains one buffer, not two.
 public struct HTMLText: Sendable, Hashable {
     /// The text as given; `{{{name}}}` and `{{&name}}` print this.
     public let raw: String
+    /// The escaped text when it differs from `raw`.
+    private let escapedIfDifferent: String?
+
     /// The text with `&`, `<`, `>`, `"` and `'` replaced by character references; `{{name}}`
     /// prints this.
-    public let escaped: String
+    public var escaped: String { escapedIfDifferent ?? raw }
 
     public init(_ raw: String) {
         self.raw = raw
-        self.escaped = HTMLText.escape(raw)
+        self.escapedIfDifferent = HTMLText.escapeIfNeeded(raw)
     }
 
     /// Text that is already HTML (rendered Markdown, CSS): printed as is by both forms of tag.
     /// Only for values whose every character is meant to reach the page unchanged.
     public init(trusted html: String) {
         self.raw = html
-        self.escaped = html
+        self.escapedIfDifferent = nil
     }
 
     public static let empty = HTMLText("")
@@ -25,12 +29,17 @@ public struct HTMLText: Sendable, Hashable {
     /// Escapes the five characters that HTML treats specially, on UTF-8 bytes; returns the very
     /// string when none is there.
     public static func escape(_ text: String) -> String {
+        escapeIfNeeded(text) ?? text
+    }
+
+    /// `escape(text)`, or nil when that is `text` itself.
+    static func escapeIfNeeded(_ text: String) -> String? {
         // Read through the string's contiguous bytes (a `Span`): several times faster than
         // stepping through `String.UTF8View`'s indices.
         let bytes = text.utf8.span
         var first = 0
         while first < bytes.count, !needsEscape(bytes[first]) { first += 1 }
-        guard first < bytes.count else { return text }
+        guard first < bytes.count else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         out.append(contentsOf: text.utf8.prefix(first))

@@ -53,10 +53,26 @@ public struct MustacheLibrary: Sendable {
 
     /// The same, as UTF-8 bytes (what a file holds), without making a string of them.
     public func renderBytes(_ context: MustacheValue, template name: String, capacity: Int = 0) -> [UInt8] {
-        guard let number = numbers[name], let template = templates[number] else { return [] }
-        var renderer = Renderer(partials: templates, text: text, context: context, capacity: capacity)
-        renderer.render(template)
-        return renderer.output
+        var run = self.run()
+        return run.renderBytes(context, template: name, capacity: capacity)
+    }
+
+    /// A renderer for many pages in a row, on one thread: its context stack is made once, not
+    /// once a page.
+    public func run() -> Run {
+        Run(numbers: numbers, renderer: Renderer(partials: templates, text: text))
+    }
+
+    /// Renders pages one after another, reusing what a rendering needs besides its output.
+    public struct Run {
+        fileprivate let numbers: [String: Int]
+        fileprivate var renderer: Renderer
+
+        /// What `MustacheLibrary.renderBytes` gives for the same arguments.
+        public mutating func renderBytes(_ context: MustacheValue, template name: String, capacity: Int = 0) -> [UInt8] {
+            guard let number = numbers[name], let template = renderer.partials[number] else { return [] }
+            return renderer.render(template, context: context, capacity: capacity)
+        }
     }
 
     public func render(_ context: some MustacheObject, template name: String, capacity: Int = 0) -> String {

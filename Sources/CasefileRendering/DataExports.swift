@@ -14,9 +14,10 @@ struct DataExports: Sendable {
     /// for a record without one (an id that is not a slug, or repeated).
     private let urls: [CaseCollection: [String?]]
 
-    init(validated: ValidatedCase, baseURL: String? = nil) {
+    /// `fragments`: the case's, when the caller has them already (a build's `PlacedCase`).
+    init(validated: ValidatedCase, fragments: Fragments? = nil, baseURL: String? = nil) {
         self.validated = validated
-        let fragments = Fragments(validated.caseContent)
+        let fragments = fragments ?? Fragments(validated.caseContent)
         var urls: [CaseCollection: [String?]] = [:]
         for collection in CaseCollection.allCases {
             urls[collection] = fragments[collection].map { fragment in

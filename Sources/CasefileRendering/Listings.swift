@@ -178,7 +178,7 @@ struct Listings: Sendable {
     }
 
     /// A listing page's file: the frame's common context, its header links, its rows.
-    static func render(_ page: Page, frame: PageFrame, templates: TemplateSet) -> OutputFile {
+    static func render(_ page: Page, frame: PageFrame, templates: inout TemplateSet.Run) -> OutputFile {
         let table = page.columns.table
         var html: [UInt8] = []
         html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.offsets[$1 + 1] - page.rows.offsets[$1] })

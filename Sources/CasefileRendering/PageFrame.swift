@@ -6,7 +6,7 @@ import CasefileValidation
 
 /// What every page's context holds (Templates/README.md, "What every page receives"), and the
 /// pieces rows share: links, markers, detent links, problems.
-struct PageFrame {
+final class PageFrame: Sendable {
     /// What every page of one build shares about its output.
     struct Output: Sendable {
         /// The stylesheet's file name, with its content hash: `casefile.1a2b3c4d.css`.

@@ -2,16 +2,40 @@ import CasefileModel
 import CasefileMustache
 import CasefileSite
 
-/// A record's own page, at the address its id gives it (`suspects/id/fish.html`): the record as
-/// its inspector panel shows it, with the site's toolbar, a link to its row in its table, and
-/// mentions and note links that open the other records' own pages. No inspector, no sheet: it
-/// reads, prints and can be linked to on its own, however the case is reordered.
-struct RecordPage {
+/// Records' own pages, at the addresses their ids give them (`suspects/id/fish.html`): each
+/// record as its inspector panel shows it, with the site's toolbar, a link to its row in its
+/// table, and mentions and note links that open the other records' own pages. No inspector, no
+/// sheet: a page reads, prints and can be linked to on its own, however the case is reordered.
+///
+/// One value renders a run of one collection's pages. They share a folder, so their links, and
+/// everything a page holds but its title, record and canonical address, are made once a run.
+struct RecordPages {
     let frame: PageFrame
     let collection: CaseCollection
-    let index: Int
+    /// What every page of the run shows: the toolbar, the heading, the inspector's settings.
+    private let shared: Fields
 
-    func context() -> PageView {
+    /// `frame` is any page of the folder (`SiteLayout.record`): links are made relative to it.
+    init(frame: PageFrame, collection: CaseCollection) {
+        self.frame = frame
+        self.collection = collection
+        let kind = collection.pageKind
+        var fields = frame.chrome(heading: PageFrame.tableName(kind, frame.strings), title: "", page: "record")
+        fields.removeAll { $0.0 == .pageTitle }
+        fields += [
+            (.onRecordPage, .bool(true)),
+            (.hasInspector, .bool(false)),
+            (.inspector, .fields([
+                (.presented, .bool(frame.site.inspector.presented)),
+                (.carry, .string(frame.site.inspector.carriedFragment)),
+                (.placement, .string(frame.site.inspector.placement.rawValue)),
+            ])),
+        ]
+        shared = Fields(fields)
+    }
+
+    /// The page of the record at `index`, whose own page is `path`.
+    func context(_ index: Int, path: String) -> PageView {
         let v = frame.validated
         let row: MustacheValue, panel: TemplateField, name: String
         switch collection {
@@ -27,20 +51,12 @@ struct RecordPage {
             row = FruitsPage(frame: frame).table([index]).rows[0]
             (panel, name) = (.fruitPanel, v.caseContent.fruits[index].name)
         }
-        let kind = collection.pageKind
-        var fields = frame.chrome(heading: PageFrame.tableName(kind, frame.strings), title: frame.pageTitle(name), page: "record")
-        fields += [
-            (.onRecordPage, .bool(true)),
-            (.hasInspector, .bool(false)),
-            (.inspector, .fields([
-                (.presented, .bool(frame.site.inspector.presented)),
-                (.carry, .string(frame.site.inspector.carriedFragment)),
-                (.placement, .string(frame.site.inspector.placement.rawValue)),
-            ])),
-            (.placeHref, .string(frame.link(to: kind, recordAt: index, fragment: v.fragments[collection][index]))),
+        var fields: [(TemplateField, MustacheValue)] = [
+            (.pageTitle, .string(frame.pageTitle(name))),
+            (.placeHref, .string(frame.link(to: collection.pageKind, recordAt: index, fragment: v.fragments[collection][index]))),
             (panel, row),
         ]
-        if let baseURL = frame.output.baseURL { fields.append((.canonical, .string(baseURL + frame.path))) }
-        return PageView(fields: Fields(fields), rows: .list([row]))
+        if let baseURL = frame.output.baseURL { fields.append((.canonical, .string(baseURL + path))) }
+        return PageView(fields: Fields(fields, below: shared), rows: .list([row]))
     }
 }

@@ -115,6 +115,8 @@ public struct SiteRenderer: Sendable {
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
             + Self.recordJobs(validated, only: only) + Self.removedJobs(since, only: only)
         let baseURL = self.baseURL, prerendered = self.prerendered
+        // Made once for all the exports: each record's address is worked out once.
+        let exports = site.exports ? DataExports(validated: validated.validated, fragments: validated.fragments, baseURL: baseURL) : nil
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
@@ -131,11 +133,11 @@ public struct SiteRenderer: Sendable {
             case let .page(page): [fixed.render(page, validated, problems, refs, lines, summary, output)]
             case let .data(path):
                 [prerendered[path].map { OutputFile(path: path, bytes: $0) }
-                    ?? Self.render(data: path, validated, baseURL: baseURL, fingerprints: fingerprints)]
+                    ?? Self.render(data: path, validated, baseURL: baseURL, exports: exports, fingerprints: fingerprints)]
             case let .listings(pages):
-                pages.map { fixed.render(listing: listings!.pages[$0], validated, problems, refs, output) }
+                fixed.render(listings: pages.map { listings!.pages[$0] }, validated, problems, refs, output)
             case let .records(collection, records):
-                records.map { fixed.render(record: collection, $0, validated, problems, refs, output) }
+                fixed.render(records: collection, records, validated, problems, refs, output)
             case let .removed(collection, id):
                 [fixed.render(removed: collection, id, validated, problems, refs, output)]
             }
@@ -171,11 +173,15 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    private func render(listing page: Listings.Page, _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
-                        _ output: PageFrame.Output) -> OutputFile {
-        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
-                              pageNumber: page.number, pageCount: page.pageCount, output: output)
-        return Listings.render(page, frame: frame, templates: templates)
+    /// A run of listing pages (`Job.listings`).
+    private func render(listings pages: [Listings.Page], _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+                        _ output: PageFrame.Output) -> [OutputFile] {
+        var run = templates.run()
+        return pages.map { page in
+            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: page.columns.table, path: page.path,
+                                  pageNumber: page.number, pageCount: page.pageCount, output: output)
+            return Listings.render(page, frame: frame, templates: &run)
+        }
     }
 
     /// How many small pages one job renders: enough that the threads' wake-ups (a futex call
@@ -218,23 +224,28 @@ public struct SiteRenderer: Sendable {
         return OutputFile(path: path, bytes: templates.render(context, template: TemplateName.notFound.rawValue, capacity: 1 << 14))
     }
 
-    private func render(record collection: CaseCollection, _ i: Int, _ v: PlacedCase, _ problems: ProblemIndex,
-                        _ refs: RecordRefs, _ output: PageFrame.Output) -> OutputFile {
-        let path = v.recordPath(collection, i)!
-        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: collection.pageKind, path: path,
-                              pageNumber: 1, pageCount: 1, output: output)
-        let context = RecordPage(frame: frame, collection: collection, index: i).context()
-        let note = collection == .fruits ? 0 : v.noteSize(collection, i)
-        return OutputFile(path: path, bytes: templates.render(context, template: TemplateName.record.rawValue,
-                                                              capacity: (1 << 14) + note))
+    /// A run of one collection's own pages (`Job.records`).
+    private func render(records collection: CaseCollection, _ indices: [Int], _ v: PlacedCase, _ problems: ProblemIndex,
+                        _ refs: RecordRefs, _ output: PageFrame.Output) -> [OutputFile] {
+        guard let first = indices.first else { return [] }
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: collection.pageKind,
+                              path: v.recordPath(collection, first)!, pageNumber: 1, pageCount: 1, output: output)
+        let pages = RecordPages(frame: frame, collection: collection)
+        var run = templates.run()
+        return indices.map { i in
+            let path = v.recordPath(collection, i)!
+            let note = collection == .fruits ? 0 : v.noteSize(collection, i)
+            return OutputFile(path: path, bytes: run.render(pages.context(i, path: path), template: TemplateName.record.rawValue,
+                                                            capacity: (1 << 14) + note))
+        }
     }
 
-    private static func render(data path: String, _ v: PlacedCase, baseURL: String?,
+    private static func render(data path: String, _ v: PlacedCase, baseURL: String?, exports: DataExports?,
                                fingerprints: [CaseCollection: [RecordFingerprint]]?) -> OutputFile {
         let bytes = switch path {
         case SiteLayout.feed: AtomFeed(validated: v, baseURL: baseURL).render()
         case SiteLayout.digest: CaseDigest.json(fingerprints ?? CaseDigest.records(v.validated))
-        default: DataExports(validated: v.validated, baseURL: baseURL).render(path) ?? []
+        default: (exports ?? DataExports(validated: v.validated, fragments: v.fragments, baseURL: baseURL)).render(path) ?? []
         }
         return OutputFile(path: path, bytes: bytes)
     }

@@ -85,15 +85,18 @@ final class ViewBox<View: TemplateView>: MustacheObject {
 /// counts, pagination), where a short scan costs nothing.
 final class Fields: TemplateView, MustacheObject {
     let entries: [(TemplateField, MustacheValue)]
+    /// Where a name not among `entries` is looked up next: what several contexts share, made once.
+    let below: Fields?
 
-    init(_ entries: [(TemplateField, MustacheValue)]) {
+    init(_ entries: [(TemplateField, MustacheValue)], below: Fields? = nil) {
         self.entries = entries
+        self.below = below
     }
 
     func value(_ field: TemplateField) -> MustacheValue? {
         // By index: a `for (name, value) in entries` copies (retains) every value it passes.
         for i in entries.indices where entries[i].0 == field { return entries[i].1 }
-        return nil
+        return below?.value(field)
     }
 }
 

@@ -88,6 +88,19 @@ public struct TemplateSet: Sendable {
         library.renderBytes(.view(context), template: name, capacity: capacity)
     }
 
+    /// Renders a run of pages on one thread (`MustacheLibrary.Run`).
+    struct Run {
+        var library: MustacheLibrary.Run
+
+        mutating func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> [UInt8] {
+            library.renderBytes(.view(context), template: name, capacity: capacity)
+        }
+    }
+
+    func run() -> Run {
+        Run(library: library.run())
+    }
+
     func renderStylesheet(_ context: MustacheValue) -> String {
         library.render(context, template: Self.stylesheetName, capacity: 1 << 16)
     }
