@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --test
+# A test run leaves every tracked file as it was: what `git diff` says now is compared at the end.
+tracked() { { git diff --binary --no-ext-diff HEAD 2>/dev/null || true; } | sha256sum; }
+tracked_before=$(tracked)
 # One debug build for the binary (which the browser suite runs) and the test targets.
 swift build --build-tests
 # The suites that time the preview server's answers ("promptly": under 2 s while a thousand
@@ -29,3 +32,8 @@ fi
 # (Scripts/fuzz.sh: FUZZ_SECONDS a target, 20 unless set, 0 to skip; about two minutes with its build).
 [ "${FUZZ_SECONDS:-20}" = 0 ] || Scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 python3 -m pytest -q Tests/Browser Tests/Reports
+if [ "$(tracked)" != "$tracked_before" ]; then
+  echo "the test run changed tracked files (git diff --stat):" >&2
+  git diff --stat HEAD >&2
+  exit 1
+fi

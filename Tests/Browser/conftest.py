@@ -22,6 +22,11 @@ from selenium.common.exceptions import JavascriptException, NoSuchFrameException
 from casedata import VARIANTS, Case
 
 REPO = Path(__file__).resolve().parents[2]
+# Where the screenshot tests put their images: Docs/ (tracked files, which the README shows) only
+# when CASEFILE_SCREENSHOTS is 1 (Scripts/screenshots.sh sets it), else a folder of this run's
+# own, so that a test run leaves every tracked file as it was. Either way each image is checked.
+SHOTS = (REPO / "Docs" if os.environ.get("CASEFILE_SCREENSHOTS") == "1"
+         else Path(tempfile.mkdtemp(prefix="casefile-screenshots-")))
 BINARY = REPO / ".build" / "debug" / "casefile"
 
 WIDE = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}

@@ -9,26 +9,23 @@ case served as test_editor.py says (`editing_fixtures.py`).
   on the form and on the form answered 422, in English and in Arabic, at both widths; on a phone
   with the page behind the sheet dimmed, at its large and its medium detents.
 - The banner after a save across the top of the page (Chromium), at both widths.
-- Screenshots of the form (Docs/editor-*.png), only when CASEFILE_EDITOR_SCREENSHOTS=1 asks.
+- Screenshots of the form (Docs/editor-*.png when Scripts/screenshots.sh asks, else a folder of the run's own).
 """
 
-import os
 import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import NARROW, REPO, WIDE, wait_for
+from conftest import NARROW, SHOTS, WIDE, wait_for
 from engines import EVERY_ENGINE, emulate_media
 from test_conformance import AXE_RUN_JS, axe_source  # noqa: F401 (fixture)
 from test_screenshots import png_size
 from editing_pages import (SHOWN_JS, TOL, VIEWPORTS, _leaving, arrived, assert_in_inspector, follow, go,
                            replace_in_fish, select, wait_for_row)
 
-DOCS = REPO / "Docs"
-# Screenshots are written into Docs/ (tracked files) only when this is set to 1.
-SCREENSHOTS = os.environ.get("CASEFILE_EDITOR_SCREENSHOTS") == "1"
+DOCS = SHOTS
 
 
 # ---------------------------------------------------------------- 6. keyboard only
@@ -212,7 +209,6 @@ def test_axe_finds_nothing_on_the_form_and_on_the_form_answered_422(request, axe
 # ---------------------------------------------------------------- 8. screenshots
 
 
-@pytest.mark.skipif(not SCREENSHOTS, reason="writes Docs/editor-*.png only when CASEFILE_EDITOR_SCREENSHOTS=1")
 @pytest.mark.parametrize("viewport, metrics, file", [("wide", WIDE, "editor-wide"), ("narrow", NARROW, "editor-phone")],
                          ids=["wide", "narrow"])
 def test_screenshots_of_the_form(request, served, viewport, metrics, file):

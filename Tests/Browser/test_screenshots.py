@@ -1,4 +1,5 @@
-"""Screenshots for the README, written into Docs/.
+"""Screenshots for the README: written into Docs/ by Scripts/screenshots.sh (CASEFILE_SCREENSHOTS=1),
+and into a folder of the run's own by every other test run (conftest.SHOTS).
 
 The Chromium ones are taken with CDP `Page.captureScreenshot`, so the image is exactly the
 emulated viewport (1280x800 or 390x844 at deviceScaleFactor 1); the PNG's IHDR size is checked
@@ -13,11 +14,11 @@ import time
 
 import pytest
 
-from conftest import NARROW, REPO, WIDE, load, wait_for
+from conftest import NARROW, SHOTS, WIDE, load, wait_for
 from test_page_reach import reach  # noqa: F401 (a fixture)
 from engines import EVERY_ENGINE
 
-DOCS = REPO / "Docs"
+DOCS = SHOTS
 
 
 def png_size(data: bytes):
