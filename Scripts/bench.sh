@@ -17,7 +17,7 @@
 # empty output folder (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT
 # names another place (see below why). It prints every run, then each target's medians and the
 # ratios casefile-10k / floor, hugo-10k / casefile-10k, casefile-100k / casefile-10k and each
-# publish / its build, and last a Markdown table for the README. The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
+# publish / its build, and last a Markdown table for the README ("Speed") and Docs/performance.md ("Current figures"). The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
 # (or under BENCH_OUT); both are removed on exit.
 #
 #   BENCH_OUT=/tmp Scripts/bench.sh --quick 3     # the outputs on /tmp's file system instead
