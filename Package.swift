@@ -208,7 +208,7 @@ let package = Package(
             // jemalloc (Debian's libjemalloc-dev) serves every allocation of the process, Swift's
             // and libcmark-gfm's: on the 10k benchmark case it takes 15 % off the build's CPU time
             // against glibc's malloc, whose free lists and arena locks the many small allocations
-            // of parsing and rendering keep busy (README, "Speed").
+            // of parsing and rendering keep busy (Docs/performance.md).
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         // The editor's benchmark (Scripts/edit-bench.sh): times the engine and the whole save on a

@@ -73,8 +73,8 @@ package enum SiteSettingsDecoding {
             r.merge(l)
         }
         if var v = r.nested(.validation, known: [.rules]) {
-            if var rules = v.nested(.rules, known: Rule.all.map(FieldName.init(rule:))) {
-                for rule in Rule.all {
+            if var rules = v.nested(.rules, known: Rule.allCases.map(FieldName.init(rule:))) {
+                for rule in Rule.allCases {
                     guard let level = rules.string(FieldName(rule: rule)) else { continue }
                     if level == "off" {
                         site.ruleSeverities[rule] = .some(nil)

@@ -1,6 +1,7 @@
 import CasefileLocalization
 import CasefileModel
 import CasefileSite
+import CasefileValidation
 
 /// The words the pages show for the case's enumerated values, in the site's language.
 extension UIStrings {
@@ -43,7 +44,7 @@ extension UIStrings {
 
     /// What `rule` checks.
     func summary(_ rule: Rule) -> String {
-        UIText(rawValue: "rule." + rule.id).map { text($0) } ?? rule.summary
+        text(rule.summaryText)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import CasefileModel
+import CasefileValidation
 
 /// The SARIF report (SARIF 2.1.0, one run), written by every build as `validation/report.sarif`
 /// and by `validate --format sarif`, for code-scanning tools: every rule Casefile has, described,
@@ -13,7 +14,7 @@ public struct SARIFReport: Sendable {
 
     /// The report's text: one SARIF log, keys sorted, indented, a newline at the end.
     public func render() -> String {
-        let rules = Rule.all
+        let rules = Rule.allCases
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let results = findings.diagnostics.map { problem in
             SARIFLog.Result(

@@ -51,7 +51,7 @@ def every_row(driver):
 
 def orders(case: Case, site_root):
     """Each table's columns and the records' ascending order by each, from the YAML (ties in
-    file order), as the README describes them."""
+    file order), as Docs/pages.md ("Orders") describes them."""
     animals, bulletins, fruits = case.animals, case.bulletins, list(case.fruits.values())
     fruit_name = lambda f: case.fruits[f]["name"] if f in case.fruits else f
 

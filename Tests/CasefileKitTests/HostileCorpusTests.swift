@@ -93,7 +93,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let files = try Self.outputFiles(output)
         if hostile.expect.noOutput == true { #expect(files.isEmpty, "wrote \(files.keys.sorted())") }
         // What must not appear is markup that would run or restyle a page; the CSV exports hold
-        // the case's values as text, by design (and say so in the README).
+        // the case's values as text, by design (and Docs/commands.md says so).
         for text in hostile.expect.absent ?? [] {
             for (path, body) in files where !path.hasSuffix(".csv") && body.contains(text) {
                 Issue.record("\(path) contains \"\(text)\"")

@@ -164,7 +164,7 @@ struct EveryRuleTests {
     }
 
     @Test func everyRuleOfTheTableHasAPlantedFault() {
-        #expect(plantedFaults.map(\.rule) == Rule.all.map(\.id))
+        #expect(plantedFaults.map(\.rule) == Rule.allCases.map(\.id))
         for fault in plantedFaults {
             #expect(Rule.byID[fault.rule]?.defaultSeverity == fault.severity, "\(fault.rule)")
         }
