@@ -17,6 +17,7 @@ public enum BuiltinTemplates {
         "partials/pagination": text(PackageResources.pagination_mustache),
         "partials/page-index": text(PackageResources.page_index_mustache),
         "partials/swatches": text(PackageResources.swatches_mustache),
+        "partials/invalid-message": text(PackageResources.invalid_message_mustache),
         "partials/problems": text(PackageResources.problems_mustache),
         "partials/inspector": text(PackageResources.inspector_mustache),
         "partials/suspect-panel": text(PackageResources.suspect_panel_mustache),
