@@ -56,7 +56,7 @@ struct BulletinsPage {
                 if let r = v.index.animalPosition[id] {
                     frame.animal(r)
                 } else {
-                    .object(RecordRefs.Animal(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), emoji: .empty, species: .empty, href: .empty))
+                    .object(RecordRefs.AnimalMention(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), emoji: .empty, species: .empty, href: .empty))
                 }
             } else {
                 .bool(false)

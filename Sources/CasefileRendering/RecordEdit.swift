@@ -314,7 +314,7 @@ package struct RecordEdit: Sendable {
     /// Whether two fruit mentions say the same.
     private static func same(_ x: MustacheValue, _ y: MustacheValue) -> Bool {
         guard case let .object(p) = x, case let .object(q) = y,
-              let f = p as? RecordRefs.Fruit, let g = q as? RecordRefs.Fruit else { return false }
+              let f = p as? RecordRefs.FruitMention, let g = q as? RecordRefs.FruitMention else { return false }
         return f.id == g.id && f.name == g.name && f.color == g.color && f.swatchColor == g.swatchColor && f.href == g.href
             && f.known == g.known
     }

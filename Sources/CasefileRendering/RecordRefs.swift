@@ -9,7 +9,7 @@ import CasefileValidation
 /// references. They are immutable classes: a mention in a list is one pointer, not a copy of
 /// a dozen strings.
 package struct RecordRefs: Sendable {
-    final class Fruit: TemplateView, MustacheObject {
+    final class FruitMention: TemplateView, MustacheObject {
         let id, name, color, href: HTMLText
         /// The colour for CSS: `color` when it is a valid colour, else `transparent`.
         let swatchColor: HTMLText
@@ -34,7 +34,7 @@ package struct RecordRefs: Sendable {
         }
     }
 
-    final class Animal: TemplateView, MustacheObject {
+    final class AnimalMention: TemplateView, MustacheObject {
         let id, name, emoji, species, href: HTMLText
 
         init(id: HTMLText, name: HTMLText, emoji: HTMLText, species: HTMLText, href: HTMLText) {
@@ -53,7 +53,7 @@ package struct RecordRefs: Sendable {
         }
     }
 
-    final class Bulletin: TemplateView, MustacheObject {
+    final class BulletinMention: TemplateView, MustacheObject {
         let id, href, when, datetime, location, fruitName: HTMLText
 
         init(id: HTMLText, href: HTMLText, when: HTMLText, datetime: HTMLText, location: HTMLText, fruitName: HTMLText) {
@@ -94,8 +94,8 @@ package struct RecordRefs: Sendable {
     let fruits: [[MustacheValue]]
     let animals: [[MustacheValue]]
     let bulletins: [[MustacheValue]]
-    let animalViews: [[Animal]]
-    let bulletinViews: [[Bulletin]]
+    let animalViews: [[AnimalMention]]
+    let bulletinViews: [[BulletinMention]]
     let whens: [(display: HTMLText, iso: HTMLText)]
     /// The charts above the Suspects and Bulletins tables (nil for an empty collection): they
     /// depend on the collections only, so they are made once too.
@@ -186,29 +186,29 @@ package struct RecordRefs: Sendable {
 
         func fruit(_ f: Int, depth: Int) -> MustacheValue {
             let fruit = v.caseContent.fruits[f]
-            return .object(Fruit(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
+            return .object(FruitMention(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
                                  href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
         }
 
-        func animal(_ a: Int, depth: Int) -> Animal {
+        func animal(_ a: Int, depth: Int) -> AnimalMention {
             let animal = v.caseContent.animals[a]
-            return Animal(id: HTMLText(animal.id.rawValue), name: HTMLText(animal.name), emoji: HTMLText(animal.emoji ?? ""),
+            return AnimalMention(id: HTMLText(animal.id.rawValue), name: HTMLText(animal.name), emoji: HTMLText(animal.emoji ?? ""),
                           species: HTMLText(animal.species), href: href(.suspects, a, v.fragments.animals[a], depth: depth))
         }
 
-        func bulletin(_ b: Int, depth: Int, when: (display: HTMLText, iso: HTMLText)) -> Bulletin {
+        func bulletin(_ b: Int, depth: Int, when: (display: HTMLText, iso: HTMLText)) -> BulletinMention {
             let bulletin = v.caseContent.bulletins[b]
             let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] }
                 ?? HTMLText(bulletin.fruit.rawValue)
-            return Bulletin(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
+            return BulletinMention(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
                             when: when.display, datetime: when.iso, location: HTMLText(bulletin.location), fruitName: fruitName)
         }
     }
 
     /// A fruit by id; an id the catalog lacks shows as itself, unlinked.
-    func fruit(_ id: CasefileModel.Fruit.ID, index: CaseIndex, depth: Int) -> MustacheValue {
+    func fruit(_ id: Fruit.ID, index: CaseIndex, depth: Int) -> MustacheValue {
         guard let f = index.fruitPosition[id] else {
-            return .object(Fruit(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), color: "", href: .empty, known: false))
+            return .object(FruitMention(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), color: "", href: .empty, known: false))
         }
         return fruits[depth][f]
     }

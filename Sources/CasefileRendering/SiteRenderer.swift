@@ -32,8 +32,9 @@ public struct SiteRenderer: Sendable {
         self.history = history
     }
 
+    /// Page `number` of table `kind`.
     private struct PageJob: Sendable {
-        var kind: PagePlan.Kind?
+        var kind: PagePlan.Kind
         var number: Int
     }
 
@@ -41,28 +42,40 @@ public struct SiteRenderer: Sendable {
     /// digest), which renders beside the pages.
     private enum Job: Sendable {
         case page(PageJob)
+        /// The 404 page.
+        case notFound
         case data(String)
-        /// Pages of `Listings.pages`, a run of them: one task each would cost more in waking
-        /// threads than a small page costs to render.
-        case listings(Range<Int>)
-        /// Records' own pages, a run of them (for the same reason).
-        case records(CaseCollection, [Int])
-        /// The address of a record removed since the last publish: the 404 page, saying so.
-        case removed(CaseCollection, String)
+        /// Listing pages, a run of them: one task each would cost more in waking threads than a
+        /// small page costs to render.
+        case listings([Listings.Page])
+        /// Records' own pages, a run of them (for the same reason): each record's index and the
+        /// path of its page.
+        case records(CaseCollection, [(index: Int, path: String)])
+        /// The address (`path`) of a record removed since the last publish: the 404 page, saying so.
+        case removed(CaseCollection, id: String, path: String)
+
+        /// How many files the job makes (what progress counts).
+        var fileCount: Int {
+            switch self {
+            case let .listings(pages): pages.count
+            case let .records(_, records): records.count
+            case .page, .notFound, .data, .removed: 1
+            }
+        }
     }
 
     /// Renders every file and hands each to `sink` as soon as it is ready (on the calling task);
     /// `progress` hears pages done and pages in all. Only `sink` can throw.
     /// `only` picks the files to render (a preview re-renders what changed).
-    public func render(_ validated: PlacedCase, only: PageSet = .all,
+    public func render(_ placed: PlacedCase, only: PageSet = .all,
                        progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
-        try await render(validated, only: only, refs: RecordRefs(validated), progress: progress, into: sink)
+        try await render(placed, only: only, refs: RecordRefs(placed), progress: progress, into: sink)
     }
 
     /// With the record mentions given (a preview keeps them while the collections stay).
-    func render(_ validated: PlacedCase, only: PageSet, refs: RecordRefs,
+    func render(_ placed: PlacedCase, only: PageSet, refs: RecordRefs,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
-        try await render(validated, only: only, refs: refs, progress: progress, examine: { _ in () }) { file, _ in
+        try await render(placed, only: only, refs: refs, progress: progress, examine: { _ in () }) { file, _ in
             try sink(file)
         }
     }
@@ -70,36 +83,35 @@ public struct SiteRenderer: Sendable {
     /// With each file examined where it is rendered, on the core that rendered it, before it
     /// reaches `sink` with what `examine` found (publish scans its pages so, instead of reading
     /// the site back).
-    func render<Finding: Sendable>(_ validated: PlacedCase, only: PageSet, refs: RecordRefs,
+    func render<Finding: Sendable>(_ placed: PlacedCase, only: PageSet, refs: RecordRefs,
                                    progress: ((Int, Int) -> Void)? = nil,
                                    examine: @escaping @Sendable (OutputFile) -> Finding,
                                    into sink: (OutputFile, Finding) throws -> Void) async throws {
         func emit(_ file: OutputFile) throws { try sink(file, examine(file)) }
-        let map = validated.pagePlan
+        let map = placed.pagePlan
         var jobs: [PageJob] = []
         for kind in PagePlan.Kind.allCases {
             for n in 1...map.pageCount(kind) where only.contains(SiteLayout.page(kind, number: n)) {
                 jobs.append(PageJob(kind: kind, number: n))
             }
         }
-        if only.contains(SiteLayout.notFound) { jobs.append(PageJob(kind: nil, number: 1)) }
-        let problems = ProblemIndex(validated.diagnostics)
+        let problems = ProblemIndex(placed.diagnostics)
         // Source excerpts are for the validation pages only.
-        let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(validated) : [:]
+        let lines = jobs.contains { $0.kind == .validation } ? Self.sourceLines(placed) : [:]
         // Compared with the last publish's, and written as this one's: fingerprinted once.
-        let fingerprints = history.map { _ in CaseDigest.records(validated.validated) }
-        let since = history.map { $0.changes(to: validated.validated, current: fingerprints!) }
-        let site = validated.caseContent.site
-        let strings = UIStrings.resolve(language: site.language, caseTables: validated.caseContent.translations).strings
+        let fingerprints = history.map { _ in CaseDigest.records(placed.validated) }
+        let since = history.flatMap { history in fingerprints.map { history.changes(to: placed.validated, current: $0) } }
+        let site = placed.caseContent.site
+        let strings = UIStrings.resolve(language: site.language, caseTables: placed.caseContent.translations).strings
         let summary = jobs.contains { $0.kind == .validation }
-            ? ValidationPage.summary(of: validated, since: since, strings: strings) : .null
+            ? ValidationPage.summary(of: placed, since: since, strings: strings) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
-        let listings = site.orders || site.filters ? await Listings.make(validated, only: only, strings: strings, sorted: sorted) : nil
+        let listings = site.orders || site.filters ? await Listings.make(placed, only: only, strings: strings, sorted: sorted) : nil
         var frame = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                      detents: site.sheet.detents)
-        frame.indexes = NameIndex.defaultOrders(validated, tables: Set(jobs.compactMap(\.kind)))
+        frame.indexes = NameIndex.defaultOrders(placed, tables: Set(jobs.map(\.kind)))
         let output = frame
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
@@ -109,37 +121,33 @@ public struct SiteRenderer: Sendable {
         if site.exports { dataPaths += SiteLayout.exports }
         if site.feed { dataPaths.append(SiteLayout.feed) }
         if digest { dataPaths.append(SiteLayout.digest) }
-        let listed = Self.runs(of: listings?.pages.count ?? 0).map(Job.listings)
+        let listed = listings.map { l in Self.runs(of: l.pages.count).map { Job.listings(Array(l.pages[$0])) } } ?? []
         // The longest first (the listings of a big table, then the exports), so that none finishes
         // last on a core of its own; the records' own pages, the smallest, last.
         let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
-            + Self.recordJobs(validated, only: only) + Self.removedJobs(since, only: only)
+            + (only.contains(SiteLayout.notFound) ? [Job.notFound] : [])
+            + Self.recordJobs(placed, only: only) + Self.removedJobs(since, only: only)
         let baseURL = self.baseURL, prerendered = self.prerendered
         // Made once for all the exports: each record's address is worked out once.
-        let exports = site.exports ? DataExports(validated: validated.validated, fragments: validated.fragments, baseURL: baseURL) : nil
+        let exports = site.exports ? DataExports(validated: placed.validated, fragments: placed.fragments, baseURL: baseURL) : nil
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
-        let total = all.reduce(0) { count, job in
-            switch job {
-            case let .listings(pages): count + pages.count
-            case let .records(_, records): count + records.count
-            default: count + 1
-            }
-        }
+        let total = all.reduce(0) { $0 + $1.fileCount }
         var done = 0
         try await Parallel.forEach(all) { job in
             let files: [OutputFile] = switch job {
-            case let .page(page): [fixed.render(page, validated, problems, refs, lines, summary, output)]
+            case let .page(page): [fixed.render(page, placed, problems, refs, lines, summary, output)]
+            case .notFound: [fixed.renderNotFound(placed, problems, refs, output)]
             case let .data(path):
                 [prerendered[path].map { OutputFile(path: path, bytes: $0) }
-                    ?? Self.render(data: path, validated, baseURL: baseURL, exports: exports, fingerprints: fingerprints)]
+                    ?? Self.render(data: path, placed, baseURL: baseURL, exports: exports, fingerprints: fingerprints)]
             case let .listings(pages):
-                fixed.render(listings: pages.map { listings!.pages[$0] }, validated, problems, refs, output)
+                fixed.render(listings: pages, placed, problems, refs, output)
             case let .records(collection, records):
-                fixed.render(records: collection, records, validated, problems, refs, output)
-            case let .removed(collection, id):
-                [fixed.render(removed: collection, id, validated, problems, refs, output)]
+                fixed.render(records: collection, records, placed, problems, refs, output)
+            case let .removed(collection, id, path):
+                [fixed.render(removed: collection, id, at: path, placed, problems, refs, output)]
             }
             return files.map { ($0, examine($0)) }
         } receive: { results in
@@ -149,13 +157,13 @@ public struct SiteRenderer: Sendable {
                 progress?(done, total)
             }
         }
-        let findings = ValidationFindings(validated.validated)
+        let findings = ValidationFindings(placed.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
             var paths = PagePlan.Kind.allCases.flatMap { kind in
                 (1...map.pageCount(kind)).map { SiteLayout.page(kind, number: $0) }
             }
             for collection in [CaseCollection.animals, .bulletins, .fruits] {
-                paths += validated.fragments[collection].indices.compactMap { validated.recordPath(collection, $0) }
+                paths += placed.fragments[collection].indices.compactMap { placed.recordPath(collection, $0) }
             }
             for file in SitemapXML.files(baseURL: baseURL, paths: paths) {
                 try emit(OutputFile(path: file.path, contents: file.text))
@@ -197,8 +205,8 @@ public struct SiteRenderer: Sendable {
     private static func recordJobs(_ v: PlacedCase, only: PageSet) -> [Job] {
         var jobs: [Job] = []
         for collection in [CaseCollection.animals, .bulletins, .fruits] {
-            let records = v.fragments[collection].indices.filter { i in
-                v.recordPath(collection, i).map(only.contains) ?? false
+            let records = v.fragments[collection].indices.compactMap { i in
+                v.recordPath(collection, i).flatMap { only.contains($0) ? (index: i, path: $0) : nil }
             }
             jobs += runs(of: records.count).map { .records(collection, Array(records[$0])) }
         }
@@ -209,14 +217,15 @@ public struct SiteRenderer: Sendable {
     private static func removedJobs(_ since: SinceLastPublish?, only: PageSet) -> [Job] {
         (since?.records ?? []).flatMap { records in
             records.removed.compactMap { id in
-                SiteLayout.record(records.collection.pageKind, id: id).flatMap { only.contains($0) ? .removed(records.collection, id) : nil }
+                SiteLayout.record(records.collection.pageKind, id: id).flatMap {
+                    only.contains($0) ? .removed(records.collection, id: id, path: $0) : nil
+                }
             }
         }
     }
 
-    private func render(removed collection: CaseCollection, _ id: String, _ v: PlacedCase, _ problems: ProblemIndex,
-                        _ refs: RecordRefs, _ output: PageFrame.Output) -> OutputFile {
-        let path = SiteLayout.record(collection.pageKind, id: id)!
+    private func render(removed collection: CaseCollection, _ id: String, at path: String, _ v: PlacedCase,
+                        _ problems: ProblemIndex, _ refs: RecordRefs, _ output: PageFrame.Output) -> OutputFile {
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: path, pageNumber: 1, output: output)
         let s = frame.strings
         let context = frame.context(heading: s.text(.recordRemoved), placeholder: "", caption: "", empty: .none, rows: [],
@@ -225,15 +234,14 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A run of one collection's own pages (`Job.records`).
-    private func render(records collection: CaseCollection, _ indices: [Int], _ v: PlacedCase, _ problems: ProblemIndex,
-                        _ refs: RecordRefs, _ output: PageFrame.Output) -> [OutputFile] {
-        guard let first = indices.first else { return [] }
+    private func render(records collection: CaseCollection, _ records: [(index: Int, path: String)], _ v: PlacedCase,
+                        _ problems: ProblemIndex, _ refs: RecordRefs, _ output: PageFrame.Output) -> [OutputFile] {
+        guard let first = records.first else { return [] }
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: collection.pageKind,
-                              path: v.recordPath(collection, first)!, pageNumber: 1, pageCount: 1, output: output)
+                              path: first.path, pageNumber: 1, pageCount: 1, output: output)
         let pages = RecordPages(frame: frame, collection: collection)
         var run = templates.run()
-        return indices.map { i in
-            let path = v.recordPath(collection, i)!
+        return records.map { i, path in
             let note = collection == .fruits ? 0 : v.noteSize(collection, i)
             return OutputFile(path: path, bytes: run.render(pages.context(i, path: path), template: TemplateName.record.rawValue,
                                                             capacity: (1 << 14) + note))
@@ -250,15 +258,19 @@ public struct SiteRenderer: Sendable {
         return OutputFile(path: path, bytes: bytes)
     }
 
+    private func renderNotFound(_ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
+                                _ output: PageFrame.Output) -> OutputFile {
+        let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: SiteLayout.notFound,
+                              pageNumber: 1, output: output)
+        let context = frame.context(heading: frame.strings.text(.pageNotFound), placeholder: "", caption: "", empty: .none,
+                                    rows: [], selection: [])
+        return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: TemplateName.notFound.rawValue,
+                                                                             capacity: 1 << 14))
+    }
+
     private func render(_ job: PageJob, _ v: PlacedCase, _ problems: ProblemIndex, _ refs: RecordRefs,
                         _ lines: [String: SourceLines], _ summary: MustacheValue, _ output: PageFrame.Output) -> OutputFile {
-        guard let kind = job.kind else {
-            let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: nil, path: SiteLayout.notFound,
-                                  pageNumber: 1, output: output)
-            let context = frame.context(heading: frame.strings.text(.pageNotFound), placeholder: "", caption: "", empty: .none,
-                                        rows: [], selection: [])
-            return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: "notfound", capacity: 1 << 14))
-        }
+        let kind = job.kind
         let path = SiteLayout.page(kind, number: job.number)
         let frame = PageFrame(validated: v, problems: problems, refs: refs, kind: kind, path: path, pageNumber: job.number,
                               output: output)

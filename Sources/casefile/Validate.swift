@@ -42,11 +42,7 @@ struct Validate: TerminalCommand {
     var strict = false
 
     func execute(_ terminal: Terminal) async throws(CasefileError) {
-        let url = URL(fileURLWithPath: content)
-        // Validating only loads and checks: no template is read and no output is written.
-        let options = BuildOptions(content: url, contentDisplay: content, templates: nil, templatesDisplay: "",
-                                   output: url, outputDisplay: "")
-        let validated = try await BuildPipeline(options: options).validate()
+        let validated = try await BuildPipeline.validate(content: URL(fileURLWithPath: content), contentDisplay: content)
         let findings = ValidationFindings(validated)
         switch format {
         case .text:

@@ -78,10 +78,12 @@ public struct BuildPipeline: Sendable {
         self.options = options
     }
 
-    /// Loads and validates only (for `validate` and for tests).
-    public func validate(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> ValidatedCase {
+    /// Loads and validates the case in `content` only (`casefile validate`): no template is read
+    /// and nothing is written, so there are no build options to give.
+    public static func validate(content: URL, contentDisplay: String,
+                                events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> ValidatedCase {
         var clock = StageClock()
-        return try await loadAndValidate(events: events, clock: &clock).validated
+        return try await loadAndValidate(content: content, contentDisplay: contentDisplay, events: events, clock: &clock).validated
     }
 
     /// The stages before rendering, the same for every command that renders: the templates
@@ -96,15 +98,17 @@ public struct BuildPipeline: Sendable {
     private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> PreparedCase {
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
         clock.end("templates")
-        let (loaded, validated, notes) = try await loadAndValidate(events: events, clock: &clock)
+        let (loaded, validated, notes) = try await Self.loadAndValidate(content: options.content, contentDisplay: options.contentDisplay,
+                                                                        events: events, clock: &clock)
         let placed = PlacedCase(validated)
         clock.end("place")
         return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed, refs: RecordRefs(placed))
     }
 
-    private func loadAndValidate(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock)
+    private static func loadAndValidate(content: URL, contentDisplay: String, events: (@Sendable (BuildEvent) -> Void)?,
+                                        clock: inout StageClock)
         async throws(CasefileError) -> (loaded: LoadedCase, validated: ValidatedCase, notes: NoteCompiler.Output) {
-        let loaded = try await ContentLoader(directory: options.content, displayPath: options.contentDisplay).load()
+        let loaded = try await ContentLoader(directory: content, displayPath: contentDisplay).load()
         clock.end("load")
         let c = loaded.caseContent
         events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
