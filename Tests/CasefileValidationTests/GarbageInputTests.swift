@@ -100,12 +100,19 @@ struct GarbageInputTests {
         #expect(messages.contains { $0.hasPrefix("a bulletin must be a mapping of fields") }, "\(messages)")
     }
 
-    @Test func deepNesting() async throws {
+    @Test func deepNestingStopsAtTheReadersLimitWithItsPlace() async throws {
         let depth = 50_000
         let flow = try await loadOverFruits(["animals.json": String(repeating: "[", count: depth) + String(repeating: "]", count: depth)])
-        #expect(!flow.diagnostics.isEmpty)
+        // The JSON reader nests 512 deep: the 513th `[` is the one refused.
+        let json = try only("syntax", in: flow)
+        #expect(json.location == place("animals.json", 1, 513))
+        #expect(json.message.contains("too deeply nested"), "\(json.message)")
+        #expect(flow.caseContent.animals.isEmpty)
         let block = try await loadOverFruits(["animals.yaml": String(repeating: "- ", count: depth) + "x\n"])
-        #expect(!block.diagnostics.isEmpty)
+        // libyaml nests 1,000 deep by default: its 1,000th `- ` starts at column 2 × 1,000 − 1.
+        let yaml = try only("syntax", in: block)
+        #expect(yaml.location == place("animals.yaml", 1, 1_999))
+        #expect(block.caseContent.animals.isEmpty)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -127,7 +134,7 @@ struct GarbageInputTests {
         #expect(d.location?.path == "site.yaml")
     }
 
-    @Test func recordsOfTheWrongShape() async throws {
+    @Test func recordsOfTheWrongShapeAreEachReportedWhereTheyAre() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": """
             - fox
             - [a, b]
@@ -141,11 +148,19 @@ struct GarbageInputTests {
               favoriteFruits: [[elstar], ~, {a: b}]
             - ~
             """])
-        #expect(!loaded.diagnostics.isEmpty)
+        // Each value of the wrong type at its first character; a record whose id is not text is
+        // left out unread (its name on line 4 is not reported), as every-field-wrong's records are.
+        // A record's fields are read in their description's order: favoriteFruits before sleepSchedule.
+        #expect(loaded.diagnostics.map(\.ruleID) == Array(repeating: "type-mismatch", count: 8))
+        #expect(loaded.diagnostics.map(\.location) == [
+            place("animals.yaml", 1, 3), place("animals.yaml", 2, 3), place("animals.yaml", 3, 7),
+            place("animals.yaml", 10, 20), place("animals.yaml", 10, 30), place("animals.yaml", 10, 33),
+            place("animals.yaml", 9, 18), place("animals.yaml", 11, 3),
+        ])
         #expect(loaded.caseContent.animals.map(\.id) == ["ok"])
     }
 
-    @Test func anchorsAndAliases() async throws {
+    @Test func anAliasReadsAsWhatItsAnchorHolds() async throws {
         let loaded = try await loadOverFruits(["animals.yaml": """
             - &fox
               id: fox
@@ -157,9 +172,24 @@ struct GarbageInputTests {
               species: Owl
               favoriteFruits: *favs
             - *fox
+            """])
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        #expect(loaded.caseContent.animals.first { $0.id == "owl" }?.favoriteFruits == ["elstar"])
+        // `*fox` is the fox again (which validation then reports as an id used twice).
+        #expect(loaded.caseContent.animals.map(\.id) == ["fox", "owl", "fox"])
+    }
+
+    @Test func anUndefinedAliasIsASyntaxErrorOfItsFile() async throws {
+        let loaded = try await loadOverFruits(["animals.yaml": """
+            - id: fox
+              name: Fox
+              species: Fox
             - *undefined
             """])
-        #expect(!loaded.diagnostics.isEmpty)
+        let d = try only("syntax", in: loaded)
+        #expect(d.location == place("animals.yaml", 4, 3))
+        #expect(d.message.contains("undefined alias"), "\(d.message)")
+        #expect(loaded.caseContent.animals.isEmpty)
     }
 
     /// Token soup from a fixed seed: every input loads to a result (problems allowed), never a trap.
