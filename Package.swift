@@ -21,7 +21,8 @@ let package = Package(
         .executable(name: "casefile", targets: ["casefile"]),
         // The pipeline, every layer of it (the fuzz targets in Fuzz/ call into several).
         .library(name: "CasefileKit", targets: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileSite", "CasefileValidation",
-                                                "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileEditing", "CasefileKit"]),
+                                                "CasefileReports", "CasefileOutput", "CasefileRendering", "CasefileEditing", "CasefileSiteCheck",
+                                                "CasefileKit"]),
         // For the Markdown fuzz target in Fuzz/, which calls the renderer directly.
         .library(name: "CasefileMarkdown", targets: ["CasefileMarkdown"]),
     ],
@@ -161,6 +162,10 @@ let package = Package(
         .target(name: "CasefileRendering",
                 dependencies: ["CasefileModel", "CasefileLocalization", "CasefileSite", "CasefileValidation", "CasefileReports",
                                "CasefileOutput", "CasefileMustache", "CasefileTemplates", "CasefileMarkdown"]),
+        // Publish's checks of a built site, before it may be published: every internal link and
+        // fragment resolves, and nothing executes (no script, handler, javascript: URL or
+        // WebAssembly). Its own HTML scanner, fed the bytes of each page as it is rendered.
+        .target(name: "CasefileSiteCheck", dependencies: ["CasefileModel", "CasefileOutput"]),
         // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
         .target(
             name: "CasefileKit",
@@ -171,6 +176,7 @@ let package = Package(
                 "CasefileSite",
                 "CasefileOutput",
                 "CasefileRendering",
+                "CasefileSiteCheck",
                 "CasefileTemplates",
                 "CasefileSample",
                 "CasefileEditing",
@@ -250,10 +256,11 @@ let package = Package(
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache",
                                                                    "CasefileSite", "CasefileValidation", "CasefileLocalization"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
+        .testTarget(name: "CasefileSiteCheckTests", dependencies: ["CasefileModel", "CasefileOutput", "CasefileSiteCheck"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",
                                                              "CasefileValidation", "CasefileReports", "CasefileOutput", "CasefileKit",
-                                                             "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
+                                                             "CasefileSiteCheck", "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
                                                              "CasefileLoadingTestSupport"]),
         .testTarget(
             name: "CasefileServerTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+import CasefileSiteCheck
 @testable import CasefileModel
 @testable import CasefileLoading
 @testable import CasefileValidation

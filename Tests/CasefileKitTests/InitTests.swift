@@ -2,6 +2,7 @@ import CasefileSample
 import Foundation
 import Testing
 @testable import CasefileKit
+import CasefileSiteCheck
 import CasefileTestSupport
 
 /// `casefile init`: what the binary carries, what it writes, and what it refuses.

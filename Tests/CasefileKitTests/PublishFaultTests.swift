@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CasefileKit
+import CasefileSiteCheck
 import CasefileOutput
 import CasefileTestSupport
 

@@ -2,6 +2,7 @@ import CasefileTemplates
 import Foundation
 import Testing
 @testable import CasefileKit
+import CasefileSiteCheck
 
 /// A scratch folder for a publish: the sample case (or a copy of it), an optional templates
 /// folder with planted overrides, and `public/` to publish into.

@@ -1,5 +1,6 @@
 import Foundation
 import CasefileOutput
+import CasefileSiteCheck
 import CasefileModel
 import CasefileLoading
 import CasefileEditing
@@ -88,14 +89,6 @@ public enum FuzzEntry {
     /// them): the same scan and rules as `SiteCheck`, on bytes in memory.
     public static func checkPage(_ bytes: [UInt8], page: String = SiteLayout.page(.bulletins),
                                  baseURL: String? = "https://example.org/case/") -> [PublishFailure] {
-        let scan = SiteCheck.scan(OutputFile(path: page, bytes: bytes), baseURL: baseURL)
-        var ledger = SiteCheck.Ledger()
-        ledger.add(scan)
-        for other in sitePages where other != page {
-            // The same ids, keyed for that page.
-            let ids = SiteLayout.isPage(other) ? SiteCheck.ids(of: bytes).map { LinkKey.fragment(other, $0) } : []
-            ledger.add(SiteCheck.FileScan(path: other, ids: ids))
-        }
-        return ledger.failures(baseURL: baseURL) { $0 == page ? bytes : nil }
+        SiteCheck.check(bytes, page: page, site: sitePages, baseURL: baseURL)
     }
 }

@@ -2,6 +2,7 @@ import Synchronization
 import Foundation
 import CasefileModel
 import CasefileOutput
+import CasefileSiteCheck
 import CasefileRendering
 
 /// What a publish did: the build's summary, and either the checks that failed (nothing was

@@ -1,6 +1,7 @@
 import Foundation
 import CasefileModel
 import CasefileOutput
+import CasefileSiteCheck
 
 /// The output folder of `publish` and the hidden folders it stages in beside it
 /// (`.public.staging-4711`). Publish owns a folder only when every file in it is listed in the

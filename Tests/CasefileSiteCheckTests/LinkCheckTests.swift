@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CasefileKit
+@testable import CasefileSiteCheck
+import CasefileOutput
 @testable import CasefileModel
 
 /// The pieces of publish's checks on their own: the tag scanner, URL resolution, the safety rules.

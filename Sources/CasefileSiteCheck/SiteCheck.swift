@@ -24,7 +24,7 @@ public enum SiteCheck {
 
     /// What one file showed: failures found on it alone (with their place), the keys of its ids,
     /// and its links to other files (one for each target).
-    struct FileScan: Sendable {
+    package struct FileScan: Sendable {
         var path: String
         var ids: [UInt64] = []
         var links: [Link] = []
@@ -32,7 +32,7 @@ public enum SiteCheck {
     }
 
     /// Scans one file as rendered: a page's ids, links and anything executable; any file's name.
-    static func scan(_ file: OutputFile, baseURL: String?) -> FileScan {
+    package static func scan(_ file: OutputFile, baseURL: String?) -> FileScan {
         var result = FileScan(path: file.path)
         if let bad = SafetyCheck.file(file.path) { result.failures.append(bad) }
         if SiteLayout.isPage(file.path) { scan(page: file.path, bytes: file.bytes, baseURL: baseURL, into: &result) }
@@ -115,7 +115,7 @@ public enum SiteCheck {
     }
 
     /// The ids a page declares, as text (the fuzzer's site gives every page the same).
-    static func ids(of bytes: [UInt8]) -> Set<String> {
+    package static func ids(of bytes: [UInt8]) -> Set<String> {
         var ids: Set<String> = []
         HTMLScanner(bytes: bytes).scan { _, _ in } attribute: { a in
             if a.kind == .id || (a.kind == .name && a.element == "a") { ids.insert(a.value) }
@@ -145,7 +145,7 @@ public enum SiteCheck {
     /// The scans of a whole site, gathered as its files are written; `failures` settles the links
     /// between files once all are in. Each target is kept once, with where it was first used
     /// (the least page, then offset) and by how many pages.
-    struct Ledger {
+    package struct Ledger {
         private struct Use {
             var file: UInt64
             var hasFragment: Bool
@@ -160,7 +160,9 @@ public enum SiteCheck {
         private var uses: [UInt64: Use] = [:]
         private var failures: [PublishFailure] = []
 
-        mutating func add(_ scan: FileScan) {
+        package init() {}
+
+        package mutating func add(_ scan: FileScan) {
             let page = pages.count
             pages.append(scan.path)
             files.insert(LinkKey.file(scan.path))
@@ -181,7 +183,7 @@ public enum SiteCheck {
         /// Every failure in page order (each page's by line, its "and N more" lines last). `bytes`
         /// gives a page's bytes back, to name a broken link to another file and its place (read
         /// with the site's `baseURL`).
-        func failures(baseURL: String?, bytes: (String) -> [UInt8]?) -> [PublishFailure] {
+        package func failures(baseURL: String?, bytes: (String) -> [UInt8]?) -> [PublishFailure] {
             var broken: [Int: [(offset: Int, pages: Int, missingFile: Bool)]] = [:]
             for (key, use) in uses {
                 if !files.contains(use.file) {
@@ -224,9 +226,22 @@ public enum SiteCheck {
         }
     }
 
+    /// What the checks find in `bytes` as the page `page` of a site whose other files are `site`
+    /// (each page declaring the ids this one declares): the same scan and ledger as a publish, on
+    /// bytes in memory, for the fuzz target.
+    package static func check(_ bytes: [UInt8], page: String, site: [String], baseURL: String?) -> [PublishFailure] {
+        var ledger = Ledger()
+        ledger.add(scan(OutputFile(path: page, bytes: bytes), baseURL: baseURL))
+        let declared = ids(of: bytes)
+        for other in site where other != page {
+            ledger.add(FileScan(path: other, ids: SiteLayout.isPage(other) ? declared.map { LinkKey.fragment(other, $0) } : []))
+        }
+        return ledger.failures(baseURL: baseURL) { $0 == page ? bytes : nil }
+    }
+
     /// Checks a site already on disk (the staged folder of an earlier version, a test's output):
     /// the same scan and ledger, reading every file back.
-    static func run(folder: URL, baseURL: String?) async throws -> [PublishFailure] {
+    package static func run(folder: URL, baseURL: String?) async throws -> [PublishFailure] {
         let all = files(in: folder)
         let scans = try await Parallel.map(all, chunkSize: 4) { path in
             let url = folder.appendingPathComponent(path)
@@ -244,7 +259,7 @@ public enum SiteCheck {
 
     /// Every regular file (and symbolic link) below `folder`, hidden ones included, as sorted
     /// relative paths.
-    static func files(in folder: URL) -> [String] {
+    package static func files(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
