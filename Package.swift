@@ -174,6 +174,7 @@ let package = Package(
                 "CasefileLoading",
                 "CasefileValidation",
                 "CasefileSite",
+                "CasefileReports",
                 "CasefileOutput",
                 "CasefileRendering",
                 "CasefileSiteCheck",

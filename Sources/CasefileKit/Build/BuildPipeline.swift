@@ -5,6 +5,7 @@ import CasefileSite
 import CasefileValidation
 import CasefileOutput
 import CasefileRendering
+import CasefileReports
 
 /// What a build is asked to do.
 public struct BuildOptions: Sendable {

@@ -4,6 +4,7 @@ import CasefileModel
 import CasefileOutput
 import CasefileSiteCheck
 import CasefileRendering
+import CasefileReports
 
 /// What a publish did: the build's summary, and either the checks that failed (nothing was
 /// changed) or how the new site replaced the old one.
