@@ -74,6 +74,7 @@ let package = Package(
                 .embedInCode("partials/page-index.mustache"),
                 .embedInCode("partials/swatches.mustache"),
                 .embedInCode("partials/invalid-message.mustache"),
+                .embedInCode("partials/listing-row.mustache"),
                 .embedInCode("partials/problems.mustache"),
                 .embedInCode("partials/inspector.mustache"),
                 .embedInCode("partials/chart.mustache"),

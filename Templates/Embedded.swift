@@ -18,6 +18,7 @@ public enum BuiltinTemplates {
         "partials/page-index": text(PackageResources.page_index_mustache),
         "partials/swatches": text(PackageResources.swatches_mustache),
         "partials/invalid-message": text(PackageResources.invalid_message_mustache),
+        "partials/listing-row": text(PackageResources.listing_row_mustache),
         "partials/problems": text(PackageResources.problems_mustache),
         "partials/inspector": text(PackageResources.inspector_mustache),
         "partials/suspect-panel": text(PackageResources.suspect_panel_mustache),

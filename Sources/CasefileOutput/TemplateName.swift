@@ -21,6 +21,8 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
     public static let validation: TemplateName = "validation"
     public static let notFound: TemplateName = "notfound"
     public static let listing: TemplateName = "listing"
+    /// A listing's row, rendered once per record (the listings copy it).
+    public static let listingRow: TemplateName = "partials/listing-row"
     public static let record: TemplateName = "record"
 
     /// The template a file of the templates folder holds (`partials/toolbar.mustache`,

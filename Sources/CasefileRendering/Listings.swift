@@ -19,7 +19,9 @@ struct Listings: Sendable {
         /// Record i's row is `bytes[offsets[i]..<offsets[i + 1]]`.
         let offsets: [Int]
 
-        init(_ columns: TableColumns, _ v: PlacedCase) {
+        /// Each row rendered by `partials/listing-row` with its own values alone (and the UI
+        /// strings, `strings`, as `t`).
+        init(_ columns: TableColumns, _ v: PlacedCase, templates: TemplateSet, strings: MustacheValue) {
             let table = columns.table
             let fragments: [String] = switch table {
             case .suspects: v.fragments.animals
@@ -28,30 +30,27 @@ struct Listings: Sendable {
             case .validation: []
             }
             let collection = CaseCollection(table)
-            var html = ExportText(capacity: columns.count * 320)
             let root = SiteLayout.root(depth: SiteLayout.listingDepth)
+            let numeric = columns.columns.map { MustacheValue.bool($0.numeric) }
+            var run = templates.run()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(columns.count * 320)
             var offsets = [0]
             offsets.reserveCapacity(columns.count + 1)
             for i in 0..<columns.count {
                 let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
-                html.raw("<tr data-record-id=\"")
-                html.xml(table == .validation ? fragment : Listings.recordID(table, v, i))
-                html.raw("\"><th scope=\"row\"><a href=\"")
-                html.raw(root)
                 // A record's own page; a problem's row in the validation table.
-                html.xml(collection.map { v.recordLink($0, i) } ?? v.pagePlan.path(table, recordAt: i) + "#" + fragment)
-                html.raw("\">")
-                html.xml(columns.columns[0].text(i))
-                html.raw("</a></th>")
-                for column in columns.columns.dropFirst() {
-                    html.raw(column.numeric ? "<td class=\"cf-num\">" : "<td>")
-                    html.xml(column.text(i))
-                    html.raw("</td>")
+                let href = collection.map { v.recordLink($0, i) } ?? v.pagePlan.path(table, recordAt: i) + "#" + fragment
+                let cells = columns.columns.indices.dropFirst().map { c in
+                    MustacheValue.fields([(.text, .string(columns.columns[c].text(i))), (.numeric, numeric[c])])
                 }
-                html.raw("</tr>\n")
-                offsets.append(html.bytes.count)
+                let row = Fields([(.id, .string(table == .validation ? fragment : Listings.recordID(table, v, i))),
+                                  (.href, .string(root + href)), (.name, .string(columns.columns[0].text(i))),
+                                  (.cells, .list(cells)), (.t, strings)])
+                bytes += run.render(row, template: TemplateName.listingRow.rawValue, capacity: 512)
+                offsets.append(bytes.count)
             }
-            self.bytes = html.bytes
+            self.bytes = bytes
             self.offsets = offsets
         }
     }
@@ -91,11 +90,12 @@ struct Listings: Sendable {
     /// facet totals of that page's table at most. The tables are made side by side (the two big
     /// ones sort and make their rows on a core each).
     /// `sorted`: tables' ascending orders by column already worked out (a preview's `RecordEdit`).
-    static func make(_ v: PlacedCase, only: PageSet, strings: UIStrings = .english,
+    static func make(_ v: PlacedCase, only: PageSet, templates: TemplateSet, strings: UIStrings = .english,
                      sorted: [SiteTable: [Int: [Int]]] = [:]) async -> Listings {
+        let text = MustacheValue.object(TemplateStrings(strings))
         // `table` does not throw, so neither does the map.
         let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) {
-            table(v, table: $0, only: only, strings: strings, sorted: sorted[$0] ?? [:])
+            table(v, table: $0, only: only, templates: templates, strings: strings, text: text, sorted: sorted[$0] ?? [:])
         }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
                         facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } })
@@ -106,8 +106,8 @@ struct Listings: Sendable {
         self.facetTotals = facetTotals
     }
 
-    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet, strings: UIStrings,
-                              sorted known: [Int: [Int]]) -> (pages: [Page], totals: [String: Int]) {
+    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet, templates: TemplateSet, strings: UIStrings,
+                              text: MustacheValue, sorted known: [Int: [Int]]) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
@@ -132,7 +132,7 @@ struct Listings: Sendable {
         var columns: TableColumns?
         var rows: Rows?
         func add(_ records: [Int], stem: String, sorted: TableOrder?, facet: (String, String)?) {
-            if rows == nil { rows = Rows(columns!, v) }
+            if rows == nil { rows = Rows(columns!, v, templates: templates, strings: text) }
             let pageCount = Self.pageCount(records.count, pageSize: size)
             let index = pageCount > 1 ? sorted.flatMap { order in
                 columns!.sort.texts[order.column].map {

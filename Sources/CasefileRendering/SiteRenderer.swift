@@ -107,7 +107,7 @@ public struct SiteRenderer: Sendable {
             ? ValidationPage.summary(of: placed, since: since, strings: strings) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
-        let listings = site.orders || site.filters ? await Listings.make(placed, only: only, strings: strings, sorted: sorted) : nil
+        let listings = site.orders || site.filters ? await Listings.make(placed, only: only, templates: templates, strings: strings, sorted: sorted) : nil
         var frame = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                      detents: site.sheet.detents)

@@ -10,7 +10,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case nav, counts, inspector, detents, table, rows, pagination, chart, summary
     case linkTitle, linkLabel, showing, noFixSuggested, feedTitle
     case label, href, current, nextHref, nextName, nextLabel, downloads, links, feed, filters, facets, legend, chips
-    case columns, numeric, sort, arrow, listingRows, about, backHref
+    case columns, numeric, sort, arrow, listingRows, cells, about, backHref
     case errors, warnings, notes, total, hasProblems, errorsLabel, warningsLabel, notesLabel
     case hasInspector, presented, carry, placement, placeholder, placeholderDescription, name, first
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount

@@ -21,20 +21,43 @@ import Testing
                      templatesDisplay: "Custom", output: output, outputDisplay: "_site")
     }
 
-    @Test func aCustomTemplateReplacesOnlyItself() async throws {
-        let templates = try Self.folder(["notfound.mustache": "<p>Lost in {{siteTitle}}</p>\n"])
+    /// The sample built with a templates folder holding `files`; the caller removes the output.
+    static func build(with files: [String: String]) async throws -> URL {
+        let templates = try folder(files)
+        defer { try? FileManager.default.removeItem(at: templates) }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("casefile-out-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: templates)
-            try? FileManager.default.removeItem(at: output)
-        }
-        _ = try await BuildPipeline(options: Self.options(templates: templates, output: output)).run()
+        _ = try await BuildPipeline(options: options(templates: templates, output: output)).run()
+        return output
+    }
+
+    @Test func aCustomTemplateReplacesOnlyItself() async throws {
+        let output = try await Self.build(with: ["notfound.mustache": "<p>Lost in {{siteTitle}}</p>\n"])
+        defer { try? FileManager.default.removeItem(at: output) }
         let notFound = try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8)
         #expect(notFound == "<p>Lost in Who nibbled the fruit at Apple Park?</p>\n")
         // The other pages still come from the built-in templates.
         let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("data-page=\"suspects\""))
         #expect(SiteBuildTests.rowIDs(index).count == 10)
+    }
+
+    /// A listing's rows come from `partials/listing-row`: a copy of it changes every listing's
+    /// rows, sees the row's own values and the UI strings, and nothing of the built-in row is left.
+    @Test func aCustomListingRowChangesEveryListing() async throws {
+        let row = "<tr data-custom=\"{{id}}\"><td>{{name}} · {{t.backToTable}}</td>{{#cells}}<td{{#numeric}} data-n{{/numeric}}>{{text}}</td>{{/cells}}</tr>\n"
+        let output = try await Self.build(with: ["partials/listing-row.mustache": row])
+        defer { try? FileManager.default.removeItem(at: output) }
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let listing = try String(contentsOf: output.appendingPathComponent("suspects/by/suspect-asc.html"), encoding: .utf8)
+        let ids = SiteBuildTests.matches(#"<tr data-custom="([^"]*)"><td>[^<]* · Back to the table</td>"#, in: listing)
+        // Every suspect of the table, in another order, and no built-in row.
+        #expect(ids.count == 10)
+        #expect(Set(ids) == Set(SiteBuildTests.rowIDs(index)))
+        #expect(SiteBuildTests.rowIDs(listing).isEmpty)
+        // A numeric column (a bulletin's bites) is marked as such; the suspects have none.
+        let bites = try String(contentsOf: output.appendingPathComponent("bulletins/by/bites-asc.html"), encoding: .utf8)
+        #expect(bites.contains("<td data-n>"))
+        #expect(!listing.contains("data-n"))
     }
 
     @Test func aTemplateThatDoesNotParseStopsTheBuildWithItsPlace() async throws {
