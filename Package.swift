@@ -73,6 +73,7 @@ let package = Package(
                 .embedInCode("partials/problem-panel.mustache"),
                 .embedInCode("partials/page-index.mustache"),
                 .embedInCode("partials/swatches.mustache"),
+                .embedInCode("partials/field-row.mustache"),
                 .embedInCode("partials/invalid-message.mustache"),
                 .embedInCode("partials/listing-row.mustache"),
                 .embedInCode("partials/problems.mustache"),

@@ -17,6 +17,7 @@ public enum BuiltinTemplates {
         "partials/pagination": text(PackageResources.pagination_mustache),
         "partials/page-index": text(PackageResources.page_index_mustache),
         "partials/swatches": text(PackageResources.swatches_mustache),
+        "partials/field-row": text(PackageResources.field_row_mustache),
         "partials/invalid-message": text(PackageResources.invalid_message_mustache),
         "partials/listing-row": text(PackageResources.listing_row_mustache),
         "partials/problems": text(PackageResources.problems_mustache),

@@ -318,7 +318,8 @@ final class PageFrame: Sendable {
                          permalink: permalink.map { HTMLText(root + $0) },
                          markers: .list(markers), detentLinks: .list(detentLinks),
                          invalid: invalid.isEmpty ? RowCommon.noInvalidFields : .object(RowCommon.InvalidFields(entries: invalid)),
-                         problems: .list(own.map(problemSummary)), problemCount: own.count,
+                         problems: .list(own.map(problemSummary)),
+                         fields: invalid.isEmpty ? RowCommon.allFieldsValid : .object(RowCommon.FieldStates(invalid: invalid)), problemCount: own.count,
                          problemsLabel: own.isEmpty ? .null : .string(strings.count(.problemCount, own.count)))
     }
 

@@ -8,6 +8,8 @@ struct RowCommon: Sendable {
     /// The record's own page, from this page (nil for a record without one, and on that page).
     let permalink: HTMLText?
     let markers, detentLinks, invalid, problems: MustacheValue
+    /// `fields`: each field's state for `partials/field-row` (`FieldStates`).
+    let fields: MustacheValue
     let problemCount: Int
     /// "2 problems", in the site's language (null without problems).
     let problemsLabel: MustacheValue
@@ -23,6 +25,7 @@ struct RowCommon: Sendable {
         case .markers: markers
         case .detentLinks: detentLinks
         case .invalid: invalid
+        case .fields: fields
         case .problems: problems
         case .problemCount: .int(problemCount)
         case .facets: facets
@@ -63,4 +66,25 @@ struct RowCommon: Sendable {
     }
 
     static let noInvalidFields = MustacheValue.object(InvalidFields(entries: [:]))
+
+    /// `fields`: every field name (data, as `invalid`'s) to its state, an object whose
+    /// `invalid` is the field's first problem, `{rule, message}`, or null. A panel renders a
+    /// field's row inside `{{#fields.NAME}}`, so that `partials/field-row` finds the state as
+    /// `invalid` whichever field it shows.
+    final class FieldStates: MustacheObject {
+        let entries: [String: MustacheValue]
+
+        init(invalid: [String: MustacheValue]) {
+            entries = invalid.mapValues { .fields([(.invalid, $0)]) }
+        }
+
+        func value(for key: MustacheKey) -> MustacheValue? {
+            entries[key.name] ?? FieldStates.valid
+        }
+
+        /// A field without a problem: one object for all of them.
+        static let valid = MustacheValue.fields([(.invalid, .null)])
+    }
+
+    static let allFieldsValid = MustacheValue.object(FieldStates(invalid: [:]))
 }

@@ -16,7 +16,7 @@ enum TemplateField: Int, CaseIterable, Sendable {
     case caption, isEmpty, emptyTitle, emptyMessage, allClear, rowCount
     case show, pages, previous, next, number, gap, jumps, names, pageIndex
     // Every row
-    case id, fragment, markers, detentLinks, grabberLabel, invalid, problems, problemCount, problemsLabel
+    case id, fragment, markers, detentLinks, grabberLabel, invalid, fields, problems, problemCount, problemsLabel
     case dims, recordID, rule, message, severity, field, location, permalink
     // A record's own page
     case onRecordPage, placeHref, suspectPanel, bulletinPanel, fruitPanel, removedMessage

@@ -60,6 +60,25 @@ import Testing
         #expect(!listing.contains("data-n"))
     }
 
+    /// Every field row of the panels comes from `partials/field-row`: a copy of it changes them
+    /// all, valid and invalid, on the table pages and the records' own pages.
+    @Test func aCustomFieldRowChangesEveryPanelsFields() async throws {
+        let row = "<p data-f{{#invalid}} data-bad=\"{{rule}}\"{{/invalid}}>{{$label}}{{/label}}={{$value}}{{/value}}</p>"
+        let output = try await Self.build(with: ["partials/field-row.mustache": row])
+        defer { try? FileManager.default.removeItem(at: output) }
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        // One species row per suspect, each valid.
+        #expect(SiteBuildTests.matches(#"<p data-f>(Species)="#, in: index).count == 10)
+        // The sample's suspect who lists a fruit twice: the row says so, with the rule.
+        #expect(SiteBuildTests.matches(#"<p data-f data-bad="(duplicate-fruit)">Favourite fruits="#, in: index).count == 1)
+        // No row of the built-in partial is left but the one that has no state (awake at).
+        #expect(SiteBuildTests.matches(#"(<div class="cf-row)"#, in: index).count == SiteBuildTests.matches(#"(<dt>Awake at</dt>)"#, in: index).count)
+        let bulletins = try String(contentsOf: output.appendingPathComponent("bulletins/index.html"), encoding: .utf8)
+        #expect(bulletins.contains("<p data-f>Place="))
+        let fruit = try String(contentsOf: output.appendingPathComponent("fruits/id/golden-gem.html"), encoding: .utf8)
+        #expect(fruit.contains("<p data-f>Name=Golden Gem Apple</p>"))
+    }
+
     @Test func aTemplateThatDoesNotParseStopsTheBuildWithItsPlace() async throws {
         // Line 2 opens a section that line 3 closes under another name.
         let templates = try Self.folder(["suspects.mustache": "<main>\n{{#rows}}\n{{/row}}\n</main>\n"])
