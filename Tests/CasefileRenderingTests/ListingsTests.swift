@@ -98,4 +98,37 @@ import CasefileSite
         #expect(html.contains("&lt;script&gt;alert(&quot;fox&quot;)&lt;/script&gt; (Red fox)"))
         #expect(!html.contains("<script"))
     }
+    @Test func aBulletinRowWritesEachColumnNumbersMarkedAndMissingValuesAsDashes() async throws {
+        let listings = await Listings.make(await PageFixture.make(BulletinsPageTests.content()).placed, only: .all)
+        let page = try Self.page(listings, "bulletins/by/bites-desc")
+        func row(_ i: Int) -> String {
+            String(decoding: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]], as: UTF8.self)
+        }
+        #expect(row(0) == #"<tr data-record-id="b1"><th scope="row"><a href="../../bulletins/id/b1.html">Tue 5 Mar 2024, 23:00</a></th>"#
+            + "<td>Elstar Apple</td><td>Barn &lt;B&gt; &amp; &quot;yard&quot;</td>"
+            + #"<td class="cf-num">3</td><td>1 awake, 1 asleep</td></tr>"# + "\n")
+        // No time, a fruit the catalog lacks (its id), no bites, no suspects.
+        #expect(row(1) == #"<tr data-record-id="b2"><th scope="row"><a href="../../bulletins/id/b2.html">—</a></th>"#
+            + #"<td>plum</td><td>Shed</td><td class="cf-num">—</td><td>0 awake, 0 asleep</td></tr>"# + "\n")
+        // By bites, most first: the ascending order (no bites fewest, ties in file order: b2, b3,
+        // b1) reversed.
+        #expect(Array(page.records) == [0, 2, 1])
+    }
+
+    @Test func aFilterValuesListingSaysTheValueAndHowManyOfTheTableItHolds() async throws {
+        let fixture = await Self.fixture()
+        let listings = await Listings.make(fixture.placed, only: .all)
+        let page = try Self.page(listings, "suspects/paw/small")
+        var run = PageFixture.templates.run()
+        let frame = PageFrame(validated: fixture.placed, problems: fixture.problems, refs: fixture.refs, kind: .suspects,
+                              path: page.path, pageNumber: page.number, pageCount: page.pageCount, output: fixture.output)
+        let html = String(decoding: Listings.render(page, frame: frame, templates: &run).bytes, as: UTF8.self)
+        #expect(html.contains("<caption>Suspects: small (2)</caption>"))
+        #expect(html.contains("Paw size: small — 2 rows of 3."))
+        // The owl's and the crow's rows, and not the fox's.
+        #expect(html.contains(#"data-record-id="owl""#) && html.contains(#"data-record-id="crow""#))
+        #expect(!html.contains(#"data-record-id="fox""#))
+        // One page: no page links, no index.
+        #expect(!html.contains("suspects/paw/small.page-2.html"))
+    }
 }
