@@ -257,7 +257,8 @@ let package = Package(
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
         .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache",
-                                                                   "CasefileSite", "CasefileValidation", "CasefileLocalization"]),
+                                                                   "CasefileSite", "CasefileValidation", "CasefileLocalization",
+                                                                   "CasefileReports"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),
         .testTarget(name: "CasefileSiteCheckTests", dependencies: ["CasefileModel", "CasefileOutput", "CasefileSiteCheck"]),
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.

@@ -173,19 +173,31 @@ import Testing
             """)
     }
 
-    @Test func aReloadStreamOutlivesTheIdleTimeout() async throws {
+    /// The stream stays open through four idle timeouts and then carries the reload of an edit:
+    /// a server that closed it as idle would end it (`EndOfStream`) before the reload came.
+    @Test(.timeLimit(.minutes(1))) func aReloadStreamOutlivesTheIdleTimeout() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let session = try await workspace.session()
         defer { session.removeFolder() }
         let note = try workspace.read("notes/animals/cat.md")
-        try await withLiveServer(session, watch: .inotify, limits: ServerLimits(idleTimeout: .milliseconds(500))) { port in
-            try await EventStream.with(port) { events in
+        let (reloaded, page) = try await withLiveServer(session, watch: .inotify,
+                                                        limits: ServerLimits(idleTimeout: .milliseconds(500))) { port in
+            let reloaded = try await EventStream.with(port) { events in
                 try await Task.sleep(for: .seconds(2))
                 try workspace.write("notes/animals/cat.md", note + "\nWritten after four idle timeouts.\n")
-                try await events.next()
+                do {
+                    try await events.next()
+                    return true
+                } catch is EventStream.EndOfStream {
+                    return false
+                }
             }
+            return (reloaded, try await RawHTTP.send(port, "GET", "/suspects/id/cat.html").body)
         }
+        #expect(reloaded, "the stream ended before the reload: closed as idle after 500 ms")
+        // The reload was the edit's: the page it reloads holds the note as edited.
+        #expect(page.contains("Written after four idle timeouts."))
     }
 
     /// Clients that ask for a large file and then read nothing hold what the sockets buffer and a
