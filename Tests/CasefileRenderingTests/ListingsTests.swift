@@ -21,7 +21,7 @@ import CasefileSite
 
     @Test func eachOrderIsListedBothWaysOverItsPages() async throws {
         let fixture = await Self.fixture()
-        let listings = await Listings.make(fixture.placed, only: .all)
+        let listings = await Listings.make(fixture.placed, only: .all, templates: PageFixture.templates)
         // Fox ("<script>…"), crow, owl by name, case folded.
         let first = try Self.page(listings, "suspects/by/suspect-asc")
         #expect(Array(first.records) == [0, 2])
@@ -43,7 +43,7 @@ import CasefileSite
     }
 
     @Test func eachFilterValueOfATableOverPagesIsListedAndCounted() async throws {
-        let listings = await Listings.make(await Self.fixture().placed, only: .all)
+        let listings = await Listings.make(await Self.fixture().placed, only: .all, templates: PageFixture.templates)
         let suspects = listings.facetTotals.filter { $0.key.hasPrefix("suspects/") }
         #expect(suspects == ["suspects/label/very-suspicious": 1, "suspects/label/unlikely": 1,
                              "suspects/label/suspiciously-unsuspicious": 1, "suspects/species/red-fox": 1,
@@ -59,7 +59,7 @@ import CasefileSite
     }
 
     @Test func aRowLinksToItsRecordsOwnPageWithItsTextEscaped() async throws {
-        let listings = await Listings.make(await Self.fixture().placed, only: .all)
+        let listings = await Listings.make(await Self.fixture().placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/by/suspect-asc")
         let row = String(decoding: page.rows.bytes[page.rows.offsets[0]..<page.rows.offsets[1]], as: UTF8.self)
         #expect(row == #"<tr data-record-id="fox"><th scope="row"><a href="../../suspects/id/fox.html">"#
@@ -71,7 +71,7 @@ import CasefileSite
         var c = SuspectsPageTests.content()
         c.site.pageSize = 2
         c.animals[1].id = Animal.ID("Owl 1")
-        let listings = await Listings.make(await PageFixture.make(c).placed, only: .all)
+        let listings = await Listings.make(await PageFixture.make(c).placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/by/suspect-asc")
         let row = String(decoding: page.rows.bytes[page.rows.offsets[1]..<page.rows.offsets[2]], as: UTF8.self)
         // "Owl 1" is no slug: its fragment spells its bytes in hex; it is the second record, on page 1.
@@ -80,7 +80,7 @@ import CasefileSite
 
     @Test func aListingPageSaysItsOrderItsRangeAndLinksItsSiblings() async throws {
         let fixture = await Self.fixture()
-        let listings = await Listings.make(fixture.placed, only: .all)
+        let listings = await Listings.make(fixture.placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/by/suspect-asc")
         var output = fixture.output
         output.facetTotals = listings.facetTotals
@@ -99,7 +99,7 @@ import CasefileSite
         #expect(!html.contains("<script"))
     }
     @Test func aBulletinRowWritesEachColumnNumbersMarkedAndMissingValuesAsDashes() async throws {
-        let listings = await Listings.make(await PageFixture.make(BulletinsPageTests.content()).placed, only: .all)
+        let listings = await Listings.make(await PageFixture.make(BulletinsPageTests.content()).placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "bulletins/by/bites-desc")
         func row(_ i: Int) -> String {
             String(decoding: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]], as: UTF8.self)
@@ -117,7 +117,7 @@ import CasefileSite
 
     @Test func aFilterValuesListingSaysTheValueAndHowManyOfTheTableItHolds() async throws {
         let fixture = await Self.fixture()
-        let listings = await Listings.make(fixture.placed, only: .all)
+        let listings = await Listings.make(fixture.placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/paw/small")
         var run = PageFixture.templates.run()
         let frame = PageFrame(validated: fixture.placed, problems: fixture.problems, refs: fixture.refs, kind: .suspects,
