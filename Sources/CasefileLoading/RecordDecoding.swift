@@ -25,9 +25,9 @@ package enum RecordDecoding {
         var animal = Animal(id: Animal.ID(v.id), name: v.text(.name) ?? "", species: v.text(.species) ?? "")
         animal.emoji = v.text(.emoji)
         if let size = v.text(.pawSize).flatMap(Animal.PawSize.init(rawValue:)) { animal.pawSize = size }
-        let favourites = v.ids(.favoriteFruits)
-        animal.favoriteFruits = favourites.ids.map { Fruit.ID($0) }
-        places.favoriteFruits = favourites.places
+        let favoriteFruits = v.ids(.favoriteFruits)
+        animal.favoriteFruits = favoriteFruits.ids.map { Fruit.ID($0) }
+        places.favoriteFruits = favoriteFruits.places
         if case let .number(level) = v[.suspicionLevel] {
             animal.suspicionLevel = level
             places.suspicionLevel = r.place(of: .suspicionLevel)

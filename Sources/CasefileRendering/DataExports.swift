@@ -30,7 +30,7 @@ struct DataExports: Sendable {
     private func url(_ collection: CaseCollection, _ i: Int) -> String? { urls[collection]?[i] ?? nil }
 
     /// The download links a table's page offers.
-    static func downloads(for table: PagePlan.Kind) -> [(label: String, path: String)] {
+    static func downloads(for table: SiteTable) -> [(label: String, path: String)] {
         switch table {
         case .suspects: [("CSV", SiteLayout.animalsCSV), ("JSON", SiteLayout.animalsJSON)]
         case .bulletins: [("CSV", SiteLayout.bulletinsCSV), ("JSON", SiteLayout.bulletinsJSON)]

@@ -25,7 +25,7 @@ struct Filters {
 
     let facets: [Facet]
 
-    init(_ kind: PagePlan.Kind, _ v: PlacedCase, _ strings: UIStrings = .english) {
+    init(_ kind: SiteTable, _ v: PlacedCase, _ strings: UIStrings = .english) {
         let c = v.caseContent, index = v.index, s = strings
         func slug(_ text: String) -> String { Slug.suggested(for: text) }
         switch kind {

@@ -94,7 +94,7 @@ struct Listings: Sendable {
                      sorted: [SiteTable: [Int: [Int]]] = [:]) async -> Listings {
         let text = MustacheValue.object(TemplateStrings(strings))
         // `table` does not throw, so neither does the map.
-        let tables = (try? await Parallel.map(PagePlan.Kind.allCases, chunkSize: 1) {
+        let tables = (try? await Parallel.map(SiteTable.allCases, chunkSize: 1) {
             table(v, table: $0, only: only, templates: templates, strings: strings, text: text, sorted: sorted[$0] ?? [:])
         }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
@@ -106,7 +106,7 @@ struct Listings: Sendable {
         self.facetTotals = facetTotals
     }
 
-    private static func table(_ v: PlacedCase, table: PagePlan.Kind, only: PageSet, templates: TemplateSet, strings: UIStrings,
+    private static func table(_ v: PlacedCase, table: SiteTable, only: PageSet, templates: TemplateSet, strings: UIStrings,
                               text: MustacheValue, sorted known: [Int: [Int]]) -> (pages: [Page], totals: [String: Int]) {
         let site = v.caseContent.site
         var pages: [Page] = []
@@ -218,7 +218,7 @@ struct Listings: Sendable {
         return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))
     }
 
-    static func recordID(_ table: PagePlan.Kind, _ v: PlacedCase, _ i: Int) -> String {
+    static func recordID(_ table: SiteTable, _ v: PlacedCase, _ i: Int) -> String {
         switch table {
         case .suspects: v.caseContent.animals[i].id.rawValue
         case .bulletins: v.caseContent.bulletins[i].id.rawValue

@@ -54,7 +54,7 @@ final class PageFrame: Sendable {
     let validated: PlacedCase
     let problems: ProblemIndex
     let refs: RecordRefs
-    let kind: PagePlan.Kind?
+    let kind: SiteTable?
     /// This page's output path.
     let path: String
     let pageNumber: Int
@@ -75,7 +75,7 @@ final class PageFrame: Sendable {
     /// The 404 page is served at whatever address was missing, so relative links from it only work
     /// at the site's top level; with a base URL it links absolutely instead. Every other page links
     /// relatively, so one output works at a domain root, under any sub-path and from `file://`.
-    init(validated: PlacedCase, problems: ProblemIndex, refs: RecordRefs, kind: PagePlan.Kind?, path: String,
+    init(validated: PlacedCase, problems: ProblemIndex, refs: RecordRefs, kind: SiteTable?, path: String,
          pageNumber: Int, pageCount: Int? = nil, output: Output) {
         self.validated = validated
         self.pageCount = pageCount ?? kind.map { validated.pagePlan.pageCount($0) } ?? 1
@@ -90,7 +90,7 @@ final class PageFrame: Sendable {
     }
 
     /// What a table is called in headings.
-    static func tableName(_ kind: PagePlan.Kind, _ strings: UIStrings) -> String {
+    static func tableName(_ kind: SiteTable, _ strings: UIStrings) -> String {
         switch kind {
         case .suspects: strings.text(.suspects)
         case .bulletins: strings.text(.bulletins)
@@ -101,7 +101,7 @@ final class PageFrame: Sendable {
 
     /// The header of each column: its label, and (with `orders` on) a link to the table in its
     /// order — ascending, or descending from the ascending order's own page.
-    func columns(_ table: PagePlan.Kind, sorted: TableOrder?) -> MustacheValue {
+    func columns(_ table: SiteTable, sorted: TableOrder?) -> MustacheValue {
         .list(TableColumns.headers(table, strings).enumerated().map { c, header in
             var fields: [(TemplateField, MustacheValue)] = [(.label, .string(header.label)), (.numeric, .bool(header.numeric))]
             if site.orders {
@@ -129,11 +129,11 @@ final class PageFrame: Sendable {
         }
     }
 
-    func link(to kind: PagePlan.Kind, recordAt index: Int, fragment: String) -> String {
+    func link(to kind: SiteTable, recordAt index: Int, fragment: String) -> String {
         SiteLayout.link(from: path, to: validated.pagePlan.path(kind, recordAt: index), fragment: fragment)
     }
 
-    func link(toPage kind: PagePlan.Kind, _ number: Int = 1) -> String {
+    func link(toPage kind: SiteTable, _ number: Int = 1) -> String {
         root + SiteLayout.page(kind, number: number)
     }
 
@@ -203,7 +203,7 @@ final class PageFrame: Sendable {
             (.warningsLabel, .string(strings.count(.warningCount, v.warningCount))),
             (.notesLabel, .string(strings.count(.noteCount, v.noteCount))),
         ])
-        let nav: [MustacheValue] = [(PagePlan.Kind.suspects, strings.text(.suspects)), (.bulletins, strings.text(.bulletins)),
+        let nav: [MustacheValue] = [(SiteTable.suspects, strings.text(.suspects)), (.bulletins, strings.text(.bulletins)),
                                     (.fruits, strings.text(.fruits)), (.validation, strings.text(.validation))].map { kind, label in
             .fields([(.label, .string(label)), (.href, .string(link(toPage: kind))), (.current, .bool(kind == self.kind && !onRecordPage))])
         }

@@ -58,7 +58,7 @@ package struct RecordEdit: Sendable {
         changedRecords = xf.count + xa.count + xb.count
 
         // Records whose page changed (a table in an order other than file order).
-        func moved(_ kind: PagePlan.Kind, _ count: Int) -> Set<Int> {
+        func moved(_ kind: SiteTable, _ count: Int) -> Set<Int> {
             guard b.pagePlan.order(kind) != nil || a.pagePlan.order(kind) != nil else { return [] }
             return Set((0..<count).filter { b.pagePlan.page(kind, ofRecordAt: $0) != a.pagePlan.page(kind, ofRecordAt: $0) })
         }
@@ -88,7 +88,7 @@ package struct RecordEdit: Sendable {
         var lf = Set(xf), la = Set(xa), lb = Set(xb)
         let (ib, ia) = (b.index, a.index)
         let limit = PageFrame.mentionLimit
-        func favourites(_ c: CaseContent, _ index: CaseIndex, _ i: Int) -> [Int] {
+        func favoriteFruits(_ c: CaseContent, _ index: CaseIndex, _ i: Int) -> [Int] {
             c.animals[i].favoriteFruits.compactMap { index.fruitPosition[$0] }
         }
         func fruit(_ c: CaseContent, _ index: CaseIndex, bulletin i: Int) -> Int? { index.fruitPosition[c.bulletins[i].fruit] }
@@ -99,7 +99,7 @@ package struct RecordEdit: Sendable {
             || cb.animals[$0].sleepSchedule != ca.animals[$0].sleepSchedule }
         let derivedB = xb.filter { cb.bulletins[$0].fruit != ca.bulletins[$0].fruit || cb.bulletins[$0].nibbledAt != ca.bulletins[$0].nibbledAt }
         for i in derivedA {
-            for f in favourites(cb, ib, i) + favourites(ca, ia, i) {
+            for f in favoriteFruits(cb, ib, i) + favoriteFruits(ca, ia, i) {
                 df.insert(f)
                 db.formUnion(ib.fruitBulletins[f]); db.formUnion(ia.fruitBulletins[f])
                 lf.insert(f)
@@ -126,7 +126,7 @@ package struct RecordEdit: Sendable {
         // An animal's by the bulletins that report it, and, among the first `limit` fans of a
         // fruit, by that fruit and its bulletins (as a suspect).
         for i in ra {
-            for f in Set(favourites(cb, ib, i) + favourites(ca, ia, i))
+            for f in Set(favoriteFruits(cb, ib, i) + favoriteFruits(ca, ia, i))
                 where ib.fans[f].prefix(limit).contains(i) || ia.fans[f].prefix(limit).contains(i) {
                 df.insert(f)
                 db.formUnion(ib.fruitBulletins[f]); db.formUnion(ia.fruitBulletins[f])
@@ -169,7 +169,7 @@ package struct RecordEdit: Sendable {
         var gone: Set<String> = []
         let site = ca.site, strings = a.strings
         let size = a.pagePlan.pageSize
-        for (kind, dirty, listed, moved) in [(PagePlan.Kind.suspects, da, la, ma), (.bulletins, db, lb, mb), (.fruits, df, lf, mf)] {
+        for (kind, dirty, listed, moved) in [(SiteTable.suspects, da, la, ma), (.bulletins, db, lb, mb), (.fruits, df, lf, mf)] {
             let count = a.pagePlan.counts[kind] ?? 0
             let pageCount = a.pagePlan.pageCount(kind)
             // A listing's row links to the record's own page (or, without one, to its row).

@@ -122,7 +122,7 @@ package struct RecordRefs: Sendable {
     package init(_ v: PlacedCase, updating old: RecordRefs, from b: PlacedCase) {
         let make = Maker(v)
         let c = v.caseContent, cb = b.caseContent
-        func changed<R: Equatable>(_ x: [R], _ y: [R], _ kind: PagePlan.Kind) -> [Int] {
+        func changed<R: Equatable>(_ x: [R], _ y: [R], _ kind: SiteTable) -> [Int] {
             x.indices.filter { x[$0] != y[$0] || b.pagePlan.page(kind, ofRecordAt: $0) != v.pagePlan.page(kind, ofRecordAt: $0) }
         }
         let xf = changed(cb.fruits, c.fruits, .fruits), xa = changed(cb.animals, c.animals, .suspects)
@@ -172,7 +172,7 @@ package struct RecordRefs: Sendable {
             fruitNames = v.caseContent.fruits.map { HTMLText($0.name) }
         }
 
-        func href(_ kind: PagePlan.Kind, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
+        func href(_ kind: SiteTable, _ i: Int, _ fragment: String, depth: Int) -> HTMLText {
             if depth == RecordRefs.recordDepth, let collection = CaseCollection(kind) {
                 return HTMLText(SiteLayout.root(depth: depth) + v.recordLink(collection, i))
             }

@@ -34,7 +34,7 @@ public struct SiteRenderer: Sendable {
 
     /// Page `number` of table `kind`.
     private struct PageJob: Sendable {
-        var kind: PagePlan.Kind
+        var kind: SiteTable
         var number: Int
     }
 
@@ -90,7 +90,7 @@ public struct SiteRenderer: Sendable {
         func emit(_ file: OutputFile) throws { try sink(file, examine(file)) }
         let map = placed.pagePlan
         var jobs: [PageJob] = []
-        for kind in PagePlan.Kind.allCases {
+        for kind in SiteTable.allCases {
             for n in 1...map.pageCount(kind) where only.contains(SiteLayout.page(kind, number: n)) {
                 jobs.append(PageJob(kind: kind, number: n))
             }
@@ -159,7 +159,7 @@ public struct SiteRenderer: Sendable {
         }
         let findings = ValidationFindings(placed.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
-            var paths = PagePlan.Kind.allCases.flatMap { kind in
+            var paths = SiteTable.allCases.flatMap { kind in
                 (1...map.pageCount(kind)).map { SiteLayout.page(kind, number: $0) }
             }
             for collection in [CaseCollection.animals, .bulletins, .fruits] {

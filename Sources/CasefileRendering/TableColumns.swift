@@ -23,18 +23,18 @@ struct TableColumns: Sendable {
         let text: @Sendable (Int) -> String
     }
 
-    let table: PagePlan.Kind
+    let table: SiteTable
     let columns: [Column]
     let sort: TableSort
     /// How many records the table has.
     var count: Int { sort.count }
 
     /// Each table's columns, in order.
-    static func headers(_ table: PagePlan.Kind, _ strings: UIStrings = .english) -> [Header] {
+    static func headers(_ table: SiteTable, _ strings: UIStrings = .english) -> [Header] {
         table.columns.map { Header(key: $0.key, label: strings.text($0.label), numeric: $0.numeric) }
     }
 
-    init(_ table: PagePlan.Kind, _ v: PlacedCase, _ strings: UIStrings = .english) {
+    init(_ table: SiteTable, _ v: PlacedCase, _ strings: UIStrings = .english) {
         let c = v.caseContent, index = v.index, h = Self.headers(table, strings)
         self.table = table
         self.sort = TableSort(table, c, index, problems: v.diagnostics)

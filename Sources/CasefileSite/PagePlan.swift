@@ -7,22 +7,20 @@ import CasefileModel
 /// `defaultOrder`): then its pages hold the records in that order, and a record's page is found
 /// from its place in it.
 public struct PagePlan: Sendable {
-    public typealias Kind = SiteTable
-
     public let pageSize: Int
-    public let counts: [Kind: Int]
-    /// Per table (by `Kind.ordinal`): the records in the order its pages list them, and each
+    public let counts: [SiteTable: Int]
+    /// Per table (by `SiteTable.ordinal`): the records in the order its pages list them, and each
     /// record's place in that order; nil for file order.
     private let orders: [[Int]?]
     private let places: [[Int]?]
 
     /// `orders`: the tables listed in an order other than their file's, each as every record's
     /// position in its collection, in the order the pages list them.
-    public init(pageSize: Int, suspects: Int, bulletins: Int, fruits: Int, problems: Int, orders: [Kind: [Int]] = [:]) {
+    public init(pageSize: Int, suspects: Int, bulletins: Int, fruits: Int, problems: Int, orders: [SiteTable: [Int]] = [:]) {
         self.pageSize = max(1, pageSize)
         self.counts = [.suspects: suspects, .bulletins: bulletins, .fruits: fruits, .validation: problems]
-        self.orders = Kind.allCases.map { orders[$0] }
-        self.places = Kind.allCases.map { kind in
+        self.orders = SiteTable.allCases.map { orders[$0] }
+        self.places = SiteTable.allCases.map { kind in
             orders[kind].map { order in
                 var places = [Int](repeating: 0, count: order.count)
                 for (place, record) in order.enumerated() { places[record] = place }
@@ -32,17 +30,17 @@ public struct PagePlan: Sendable {
     }
 
     /// The records of `kind` in the order its pages list them; nil for file order.
-    public func order(_ kind: Kind) -> [Int]? { orders[kind.ordinal] }
+    public func order(_ kind: SiteTable) -> [Int]? { orders[kind.ordinal] }
 
     /// The tables' orders other than file order, as given to `init`.
-    public var orderedTables: [Kind: [Int]] {
-        var all: [Kind: [Int]] = [:]
-        for kind in Kind.allCases { all[kind] = order(kind) }
+    public var orderedTables: [SiteTable: [Int]] {
+        var all: [SiteTable: [Int]] = [:]
+        for kind in SiteTable.allCases { all[kind] = order(kind) }
         return all
     }
 
     /// The records page `number` (1-based) of `kind` lists, in order.
-    public func records(_ kind: Kind, page number: Int) -> [Int] {
+    public func records(_ kind: SiteTable, page number: Int) -> [Int] {
         let count = counts[kind] ?? 0
         let range = min(count, (number - 1) * pageSize)..<min(count, number * pageSize)
         guard let order = order(kind) else { return Array(range) }
@@ -50,24 +48,24 @@ public struct PagePlan: Sendable {
     }
 
     /// How many pages a kind has (at least one: an empty table still has its page).
-    public func pageCount(_ kind: Kind) -> Int {
+    public func pageCount(_ kind: SiteTable) -> Int {
         max(1, ((counts[kind] ?? 0) + pageSize - 1) / pageSize)
     }
 
     /// The page of `kind` that shows the record at `index` of its collection.
-    public func page(_ kind: Kind, ofRecordAt index: Int) -> Int {
+    public func page(_ kind: SiteTable, ofRecordAt index: Int) -> Int {
         (places[kind.ordinal]?[index] ?? index) / pageSize + 1
     }
 
     /// The path of the page holding record `index` of `kind`.
-    public func path(_ kind: Kind, recordAt index: Int) -> String {
+    public func path(_ kind: SiteTable, recordAt index: Int) -> String {
         SiteLayout.page(kind, number: page(kind, ofRecordAt: index))
     }
 }
 
 extension CaseCollection {
     /// The collection a table lists; nil for the validation table (its rows are problems).
-    package init?(_ table: PagePlan.Kind) {
+    package init?(_ table: SiteTable) {
         switch table {
         case .suspects: self = .animals
         case .bulletins: self = .bulletins
@@ -76,7 +74,7 @@ extension CaseCollection {
         }
     }
 
-    package var pageKind: PagePlan.Kind {
+    package var pageKind: SiteTable {
         switch self {
         case .fruits: .fruits
         case .animals: .suspects

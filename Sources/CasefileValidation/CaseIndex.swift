@@ -38,7 +38,7 @@ public struct CaseIndex: Sendable {
     /// Per bulletin: its fruit's position in the catalog, if the catalog has it.
     private let bulletinFruit: [Int?]
     /// Per animal: the catalog positions of its favourite fruits, as listed (unknown ids left out).
-    private let favourites: [[Int]]
+    private let favoriteFruits: [[Int]]
     private let schedules: [SleepSchedule?]
     /// Per bulletin: how many of its suspects were asleep.
     private let asleepSuspects: [Int]
@@ -69,9 +69,9 @@ public struct CaseIndex: Sendable {
         bulletinPosition = firstPositions(caseContent.bulletins.map(\.id))
         let zone = TimeZone(identifier: caseContent.site.timeZone) ?? TimeZone(secondsFromGMT: 0)!
 
-        let favourites = caseContent.animals.map { $0.favoriteFruits.compactMap { fruitPosition[$0] } }
+        let favoriteFruits = caseContent.animals.map { $0.favoriteFruits.compactMap { fruitPosition[$0] } }
         var fans = [[Int]](repeating: [], count: caseContent.fruits.count)
-        for (a, fruits) in favourites.enumerated() {
+        for (a, fruits) in favoriteFruits.enumerated() {
             for f in fruits { fans[f].append(a) }
         }
         var fruitBulletins = [[Int]](repeating: [], count: caseContent.fruits.count)
@@ -128,7 +128,7 @@ public struct CaseIndex: Sendable {
         self.fruitBulletins = fruitBulletins
         self.localTimes = localTimes
         self.bulletinFruit = bulletinFruit
-        self.favourites = favourites
+        self.favoriteFruits = favoriteFruits
         self.schedules = schedules
         self.asleepSuspects = asleepSuspects
         self.involvementCounts = involvementCounts
@@ -144,7 +144,7 @@ public struct CaseIndex: Sendable {
     /// Whether animal `a` favours the fruit of bulletin `b`.
     public func isSuspect(animal a: Int, in b: Int) -> Bool {
         guard let f = bulletinFruit[b] else { return false }
-        return favourites[a].contains(f)
+        return favoriteFruits[a].contains(f)
     }
 
     /// How many suspects bulletin `b` has, and how many of them were asleep.
@@ -164,7 +164,7 @@ public struct CaseIndex: Sendable {
     /// The first `limit` bulletins where animal `a` is a suspect, in file order: its fruits'
     /// bulletin lists merged (a fruit it lists twice counts twice).
     public func involvements(_ a: Int, limit: Int = .max) -> [Involvement] {
-        let lists = favourites[a].map { fruitBulletins[$0] }
+        let lists = favoriteFruits[a].map { fruitBulletins[$0] }
         var positions = [Int](repeating: 0, count: lists.count)
         var result: [Involvement] = []
         while result.count < limit {
