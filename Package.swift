@@ -256,7 +256,7 @@ let package = Package(
                     dependencies: ["CasefileModel", "CasefileValidation", "CasefileSite", "CasefileLoadingTestSupport",
                                    "CasefileValidationTestSupport"]),
         .testTarget(name: "CasefileOutputTests", dependencies: ["CasefileModel", "CasefileOutput"]),
-        .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache",
+        .testTarget(name: "CasefileRenderingTests", dependencies: ["CasefileRendering", "CasefileModel", "CasefileLoading", "CasefileMustache", "CasefileOutput",
                                                                    "CasefileSite", "CasefileValidation", "CasefileLocalization",
                                                                    "CasefileReports"]),
         .testTarget(name: "CasefileReportsTests", dependencies: ["CasefileModel", "CasefileReports"]),

@@ -45,16 +45,35 @@ public struct TemplateName: Sendable, Hashable, Comparable, ExpressibleByStringL
 
     public static func < (a: TemplateName, b: TemplateName) -> Bool { a.rawValue < b.rawValue }
 
-    /// Whether it renders the file at `path` (a path in the site): a table's template its
-    /// table's own pages, the listing template the listings, the record template the records'
-    /// own pages, the stylesheet itself, the layout and every partial every page.
-    public func renders(_ path: String) -> Bool {
-        switch self {
-        case _ where isStylesheetPart: path == SiteLayout.stylesheet
-        case .notFound: path == SiteLayout.notFound
-        case .listing: SiteLayout.isListing(path)
-        case .record: SiteLayout.isRecord(path)
-        default: SiteTable(rawValue: rawValue).map { SiteLayout.isPage(path, of: $0) } ?? SiteLayout.isPage(path)
+    /// The template of a table's own pages (`suspects` for `index.html` and `suspects/page-2.html`).
+    public static func page(_ table: SiteTable) -> TemplateName {
+        switch table {
+        case .suspects: .suspects
+        case .bulletins: .bulletins
+        case .fruits: .fruits
+        case .validation: .validation
         }
     }
+
+    /// The page template that renders the file at `path` (a path in the site), inside the layout
+    /// and with the partials it names: the one place that routes a page to its template. Nil for
+    /// a file no template renders (a report, an export, the feed) and for the stylesheet.
+    public static func rendering(_ path: String) -> TemplateName? {
+        if path == SiteLayout.notFound { return .notFound }
+        if SiteLayout.isListing(path) { return .listing }
+        if SiteLayout.isRecord(path) { return .record }
+        return SiteTable.allCases.first { SiteLayout.isPage(path, of: $0) }.map(page)
+    }
+
+    /// Whether it renders the file at `path`: a page template the pages routed to it
+    /// (`rendering(_:)`), the stylesheet and its parts the stylesheet, and the layout and every
+    /// partial every page.
+    public func renders(_ path: String) -> Bool {
+        if isStylesheetPart { return path == SiteLayout.stylesheet }
+        if Self.pageTemplates.contains(self) { return Self.rendering(path) == self }
+        return SiteLayout.isPage(path)
+    }
+
+    /// The templates a page is routed to (`rendering(_:)`).
+    static let pageTemplates: Set<TemplateName> = Set(SiteTable.allCases.map(page)).union([.notFound, .listing, .record])
 }

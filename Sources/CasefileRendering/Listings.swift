@@ -47,7 +47,7 @@ struct Listings: Sendable {
                 let row = Fields([(.id, .string(table == .validation ? fragment : Listings.recordID(table, v, i))),
                                   (.href, .string(root + href)), (.name, .string(columns.columns[0].text(i))),
                                   (.cells, .list(cells)), (.t, strings)])
-                bytes += run.render(row, template: TemplateName.listingRow.rawValue, capacity: 512)
+                bytes += run.render(row, template: .listingRow, capacity: 512)
                 offsets.append(bytes.count)
             }
             self.bytes = bytes
@@ -215,7 +215,7 @@ struct Listings: Sendable {
             extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
                     (.about, .string(about)), (.backHref, .string(frame.link(toPage: table))),
                     (.pageIndex, page.index.map { $0.context(strings: s, href: href) } ?? .bool(false))])
-        return OutputFile(path: page.path, bytes: templates.render(context, template: "listing", capacity: html.count + (1 << 14)))
+        return OutputFile(path: page.path, bytes: templates.render(context, template: .listing, capacity: html.count + (1 << 14)))
     }
 
     static func recordID(_ table: SiteTable, _ v: PlacedCase, _ i: Int) -> String {

@@ -230,7 +230,7 @@ public struct SiteRenderer: Sendable {
         let s = frame.strings
         let context = frame.context(heading: s.text(.recordRemoved), placeholder: "", caption: "", empty: .none, rows: [],
                                     selection: [], extra: [(.removedMessage, .string(s.text(.recordRemovedMessage, ["record": id])))])
-        return OutputFile(path: path, bytes: templates.render(context, template: TemplateName.notFound.rawValue, capacity: 1 << 14))
+        return OutputFile(path: path, bytes: templates.render(context, template: .notFound, capacity: 1 << 14))
     }
 
     /// A run of one collection's own pages (`Job.records`).
@@ -243,7 +243,7 @@ public struct SiteRenderer: Sendable {
         var run = templates.run()
         return records.map { i, path in
             let note = collection == .fruits ? 0 : v.noteSize(collection, i)
-            return OutputFile(path: path, bytes: run.render(pages.context(i, path: path), template: TemplateName.record.rawValue,
+            return OutputFile(path: path, bytes: run.render(pages.context(i, path: path), template: .record,
                                                             capacity: (1 << 14) + note))
         }
     }
@@ -264,7 +264,7 @@ public struct SiteRenderer: Sendable {
                               pageNumber: 1, output: output)
         let context = frame.context(heading: frame.strings.text(.pageNotFound), placeholder: "", caption: "", empty: .none,
                                     rows: [], selection: [])
-        return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: TemplateName.notFound.rawValue,
+        return OutputFile(path: SiteLayout.notFound, bytes: templates.render(context, template: .notFound,
                                                                              capacity: 1 << 14))
     }
 
@@ -281,7 +281,7 @@ public struct SiteRenderer: Sendable {
         case .fruits: FruitsPage(frame: frame).context(records: records)
         case .validation: ValidationPage(frame: frame, lines: lines, summary: summary).context(records: records)
         }
-        return OutputFile(path: path, bytes: templates.render(context, template: kind.rawValue,
+        return OutputFile(path: path, bytes: templates.render(context, template: .page(kind),
                                                               capacity: Self.capacity(kind, records, v)))
     }
 

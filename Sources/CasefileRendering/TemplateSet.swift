@@ -2,6 +2,7 @@ import CasefileTemplates
 import Foundation
 import CasefileMustache
 import CasefileModel
+import CasefileOutput
 
 /// The Mustache templates a build renders with: the built-in set, with any file of a custom
 /// templates folder taking the place of the built-in one of the same name (and extra partials
@@ -28,9 +29,9 @@ public struct TemplateSet: Sendable {
         }
         var stylesheet = (text: BuiltinTemplates.stylesheet, path: "<built-in>/\(stylesheetName)")
         if let directory, FileManager.default.fileExists(atPath: directory.path) {
-            for relative in mustacheFiles(in: directory) {
+            for (relative, name) in templateFiles(in: directory) {
                 let path = displayPath + "/" + relative
-                sources[String(relative.dropLast(".mustache".count))] = (try read(directory, relative, path), path)
+                sources[name.rawValue] = (try read(directory, relative, path), path)
             }
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent(stylesheetName).path) {
                 let path = displayPath + "/" + stylesheetName
@@ -77,23 +78,26 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// `*.mustache` files below `directory`, as sorted relative paths.
-    private static func mustacheFiles(in directory: URL) -> [String] {
+    /// The templates of the files below `directory` (`*.mustache`, outside hidden folders, as
+    /// `TemplateName(file:)` reads them, the preview's watcher too), by sorted relative path.
+    private static func templateFiles(in directory: URL) -> [(relative: String, name: TemplateName)] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }.sorted()
+        return enumerator.compactMap { $0 as? String }.sorted().compactMap { relative in
+            TemplateName(file: relative).flatMap { $0 == .stylesheet ? nil : (relative, $0) }
+        }
     }
 
-    /// Renders the page template `name`; the set always has it (the built-in one at least).
-    func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> [UInt8] {
-        library.renderBytes(.view(context), template: name, capacity: capacity)
+    /// Renders the template `name`; the set always has a page template (the built-in one at least).
+    func render(_ context: some TemplateView, template name: TemplateName, capacity: Int = 0) -> [UInt8] {
+        library.renderBytes(.view(context), template: name.rawValue, capacity: capacity)
     }
 
     /// Renders a run of pages on one thread (`MustacheLibrary.Run`).
     struct Run {
         var library: MustacheLibrary.Run
 
-        mutating func render(_ context: some TemplateView, template name: String, capacity: Int = 0) -> [UInt8] {
-            library.renderBytes(.view(context), template: name, capacity: capacity)
+        mutating func render(_ context: some TemplateView, template name: TemplateName, capacity: Int = 0) -> [UInt8] {
+            library.renderBytes(.view(context), template: name.rawValue, capacity: capacity)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import CasefileLoading
 import CasefileModel
+import CasefileOutput
 import CasefileMustache
 import CasefileSite
 import CasefileValidation
@@ -74,7 +75,7 @@ struct PageFixture {
     static let templates = try! TemplateSet.load(directory: nil)
 
     /// `context` rendered through the built-in template `name`.
-    static func html(_ context: some TemplateView, _ name: String) -> String {
+    static func html(_ context: some TemplateView, _ name: TemplateName) -> String {
         String(decoding: templates.render(context, template: name), as: UTF8.self)
     }
 }
