@@ -6,7 +6,8 @@
 It reads what swift-argument-parser says of the commands (`BINARY --experimental-dump-help`:
 every command's abstract, discussion and arguments, as `--help` prints them) and writes one page
 in man(7) macros: NAME, SYNOPSIS (a line per command), DESCRIPTION, a section per command
-(COMMANDS: its synopsis, abstract, discussion and options with their defaults), EXIT STATUS (each
+(COMMANDS: its synopsis, abstract, discussion and options with their defaults; a command's own
+commands, such as `templates copy`, each as a command), EXIT STATUS (each
 command's "Exit status:" paragraph), then the ENVIRONMENT and FILES sections, which are written
 here because no command definition holds them.
 """
@@ -28,8 +29,8 @@ FILES = [
      "Interview notes and notes on bulletins, in GitHub-flavoured Markdown (optional)."),
     ("CONTENT/i18n/TAG.yaml", "The case's own strings for the language TAG, over the built-in ones "
                               "(optional)."),
-    ("TEMPLATES/", "Templates that override the built-in ones (--templates, Templates by default; "
-                   "used when it exists)."),
+    ("TEMPLATES/", "Templates that override the built-in ones, one file each (--templates, Templates "
+                   "by default; used when it exists); casefile templates copy writes a built-in there."),
     ("OUTPUT/.casefile-manifest", "The files the last build or publish wrote into OUTPUT; a build "
                                   "deletes only those, and publish refuses a folder holding any "
                                   "other file."),
@@ -141,11 +142,22 @@ def option_list(arguments):
     return lines
 
 
+def subcommands(command):
+    return [c for c in command.get("subcommands", []) if c["commandName"] != "help" and c.get("shouldDisplay", True)]
+
+
+def flattened(command, prefix=""):
+    """(full name, command) for a command and each command nested in it (`templates copy`), depth
+    first; a command with commands of its own has no options of its own, only its description."""
+    full = prefix + command["commandName"]
+    return [(full, command)] + [pair for sub in subcommands(command) for pair in flattened(sub, full + " ")]
+
+
 def page(tool, version, date):
     root = tool["command"]
     name = root["commandName"]
-    commands = [c for c in root.get("subcommands", []) if c["commandName"] != "help"
-                and c.get("shouldDisplay", True)]
+    commands = [pair for c in subcommands(root) for pair in flattened(c)]
+    leaves = [(full, c) for full, c in commands if not subcommands(c)]
     out = [
         '.\\" Written by Scripts/man-page.py from `%s --experimental-dump-help`; do not edit.' % name,
         '.TH %s 1 %s "%s %s" "User Commands"' % (name.upper(), date, name, version),
@@ -154,24 +166,24 @@ def page(tool, version, date):
         "%s \\- %s" % (name, text(root["abstract"].rstrip("."))),
         ".SH SYNOPSIS",
     ]
-    for command in commands:
-        out += [".br", "\\fB%s %s\\fR %s" % (name, command["commandName"],
+    for full, command in leaves:
+        out += [".br", "\\fB%s %s\\fR %s" % (name, text(full),
                                            " ".join(synopsis_item(a) for a in shown(command.get("arguments"))))]
     out += [".br", "\\fB%s\\fR [\\fB\\-\\-help\\fR] [\\fB\\-\\-version\\fR]" % name]
     out += [".SH DESCRIPTION"] + paragraphs(root.get("discussion"))
     out += [".PP", "Every command takes these options:"] + option_list(shown(root.get("arguments"), common=True))
     out += [".SH COMMANDS"]
-    for command in commands:
-        full = "%s %s" % (name, command["commandName"])
+    for sub, command in commands:
+        full = "%s %s" % (name, text(sub))
         out += [".SS %s" % full, ".PP", text(command["abstract"])] + paragraphs(command.get("discussion"))
         options = shown(command.get("arguments"))
         if options:
             out += [".PP", "Options:"] + option_list(options)
     out += [".SH EXIT STATUS", ".PP", "Each command's statuses:"]
-    for command in commands:
+    for full, command in leaves:
         statuses = exit_statuses(command.get("discussion"))
         if statuses:
-            out += [".TP", "\\fB%s %s\\fR" % (name, command["commandName"]), text(statuses)]
+            out += [".TP", "\\fB%s %s\\fR" % (name, text(full)), text(statuses)]
     out += [".SH ENVIRONMENT"]
     for term, about in ENVIRONMENT:
         out += [".TP", "\\fB%s\\fR" % text(term), text(about)]

@@ -20,7 +20,7 @@ else
   Scripts/package.sh
   deb="$(ls -t dist/casefile_*.deb | head -n 1)"
 fi
-commands=(build validate serve publish init)
+commands=(build validate serve publish init templates)
 fail() { echo "package-check: $*" >&2; exit 1; }
 
 echo "== lintian $deb"

@@ -41,7 +41,8 @@ public enum BuiltinTemplates {
         "styles/print": text(PackageResources.print_mustache),
     ]
 
-    /// Templates/README.md: what every template receives, for `casefile init` to write beside them.
+    /// Templates/README.md: what every template receives; `casefile templates` reads its table of DOM
+    /// hooks, to say which ones a copy must keep.
     public static let readme: String = text(PackageResources.README_md)
 
     /// The stylesheet, itself a Mustache template rendered with the site's settings.

@@ -58,8 +58,11 @@ public enum UIText: String, CaseIterable, Sendable {
     case ruleMissingTranslation = "rule.missing-translation"
     case ruleMissingInterview = "rule.missing-interview"
     case ruleUnsupportedSuspicion = "rule.unsupported-suspicion"
+    case ruleTemplateMissingHook = "rule.template-missing-hook"
     case ruleReporterIsSuspect = "rule.reporter-is-suspect"
     case ruleUnusedFruit = "rule.unused-fruit"
+    case ruleTemplateUnchanged = "rule.template-unchanged"
+    case ruleTemplateOutdated = "rule.template-outdated"
     // Validation messages and fixes: `message.<name>`, `fix.<name>`.
     case didYouMean
     case messageNoAnimal = "message.noAnimal"

@@ -3,8 +3,9 @@ import CasefileModel
 import CasefileValidation
 
 /// The SARIF report (SARIF 2.1.0, one run), written by every build as `validation/report.sarif`
-/// and by `validate --format sarif`, for code-scanning tools: every rule Casefile has, described,
-/// and a result per problem with its place and the places that take part.
+/// and by `validate --format sarif`, for code-scanning tools: every rule that checks a case's
+/// content, described (the template rules' problems are printed, never reported here), and a
+/// result per problem with its place and the places that take part.
 public struct SARIFReport: Sendable {
     public let findings: ValidationFindings
 
@@ -14,7 +15,7 @@ public struct SARIFReport: Sendable {
 
     /// The report's text: one SARIF log, keys sorted, indented, a newline at the end.
     public func render() -> String {
-        let rules = Rule.allCases
+        let rules = Rule.caseRules
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let results = findings.diagnostics.map { problem in
             SARIFLog.Result(

@@ -62,7 +62,7 @@ public struct Validator: Sendable {
         let validated = ValidatedCase(
             caseContent: caseContent, sourceMap: loaded.sourceMap, index: index,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
-            rulesRun: Rule.allCases.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
+            rulesRun: Rule.caseRules.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
             recordProblems: recordProblems,
             errorCount: settled.count { $0.severity == .error }, warningCount: settled.count { $0.severity == .warning },
             noteCount: settled.count { $0.severity == .note })

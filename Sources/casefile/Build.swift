@@ -61,7 +61,7 @@ struct Build: TerminalCommand {
                 terminal.error("\(time.stage): \(String(format: "%.3f", time.seconds)) s")
             }
         }
-        terminal.report(summary.diagnostics, under: caseOptions.content, summary: !quiet)
+        terminal.report(summary.shown(content: caseOptions.content, templates: caseOptions.templates), under: "", summary: !quiet)
         if !quiet { terminal.print(closingLine(summary)) }
         if summary.errorCount > 0 || (strict && summary.warningCount > 0) { throw CasefileError.caseProblems("") }
     }

@@ -16,6 +16,6 @@ struct Casefile: AsyncParsableCommand {
               casefile build --content Content --output _site
             """,
         version: CasefileVersion.current,
-        subcommands: [Build.self, Validate.self, Serve.self, Publish.self, Init.self]
+        subcommands: [Build.self, Validate.self, Serve.self, Publish.self, Init.self, TemplatesCommand.self]
     )
 }

@@ -5,12 +5,13 @@ import CasefileModel
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a new case: the sample case, the templates and the JSON Schemas.",
+        abstract: "Write a new case: the sample case and the JSON Schemas.",
         discussion: """
             Writes Content/ (the sample case: site.yaml, fruits, animals, bulletins and notes), \
-            Templates/ (the built-in templates and stylesheet, to edit) and Schemas/ (JSON Schemas \
-            that editors use to check and complete the data files) into DIR, which is created \
-            when missing. The new case builds clean at once.
+            Schemas/ (JSON Schemas that editors use to check and complete the data files) and \
+            Templates/README.md into DIR, which is created when missing. No template is copied: \
+            the case uses the built-in ones, and so their upgrades; `casefile templates copy \
+            NAME` copies one to change. The new case builds clean at once.
 
             It refuses, writing nothing, when DIR is not empty (hidden entries such as .git \
             aside), unless --force, which overwrites those files and leaves every other file \

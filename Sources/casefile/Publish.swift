@@ -87,7 +87,7 @@ struct Publish: TerminalCommand {
         for name in summary.removedStale {
             terminal.error("Removed \(name), left behind by a publish that was stopped.")
         }
-        terminal.report(summary.build.diagnostics, under: caseOptions.content)
+        terminal.report(summary.build.shown(content: caseOptions.content, templates: caseOptions.templates), under: "")
         switch summary.outcome {
         case .caseProblems:
             let what = summary.build.errorCount > 0 ? "the case has errors" : "the case has warnings and --strict is on"

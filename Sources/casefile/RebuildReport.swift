@@ -4,12 +4,15 @@ import NIOCore
 import CasefileModel
 import CasefileReports
 
-/// What `serve` prints as it rebuilds: one line a rebuild, the errors, and template errors with
-/// their file:line:col.
+/// What `serve` prints as it rebuilds: one line a rebuild, the errors, template errors with
+/// their file:line:col, and, whenever templates were loaded, what the checks of the overrides found
+/// (those are on no page).
 struct RebuildReport: Sendable {
     let terminal: Terminal
     /// The case folder as the user named it: paths are shown below it.
     let folder: String
+    /// The templates folder as the user named it, for the overrides' problems.
+    var templates = "Templates"
     /// At most this many problems printed a rebuild; the validation page has them all.
     let shown = 20
 
@@ -24,6 +27,8 @@ struct RebuildReport: Sendable {
         for diagnostic in errors.prefix(shown) { terminal.error(text.line(diagnostic)) }
         if errors.count > shown { terminal.error("… and \(errors.count - shown) more on the validation page") }
         if !update.diagnostics.isEmpty { terminal.error(TextReport.summary(update.diagnostics)) }
+        let overrides = TextReport(colour: terminal.colour, folder: templates)
+        for diagnostic in update.templateDiagnostics { terminal.error(overrides.line(diagnostic)) }
     }
 
     func rebuilt(_ update: PreviewUpdate) {

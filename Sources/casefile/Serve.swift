@@ -100,7 +100,7 @@ struct Serve: AsyncParsableCommand {
             try? FileManager.default.removeItem(at: folder)
             return 0
         })
-        let report = RebuildReport(terminal: terminal, folder: caseOptions.content)
+        let report = RebuildReport(terminal: terminal, folder: caseOptions.content, templates: caseOptions.templates)
         let (host, content, open) = (self.host, caseOptions.content, self.open)
         let access = EditAccess(host: host, edit: edit)
         if let warning = access.warning { terminal.error(warning) }

@@ -38,12 +38,15 @@ import CasefileTestSupport
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "Wrote \(NewCase.files.count) files into \(folder.path):")
         #expect(lines.contains("  Content/site.yaml"))
-        #expect(lines.contains("  Templates/layout.mustache"))
+        #expect(lines.contains("  Templates/README.md"))
         #expect(lines.contains("  Schemas/animals.schema.json"))
         #expect(lines.last?.hasPrefix("Next: cd \(folder.path) && casefile build") == true)
         for path in NewCase.files.map(\.path) {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), "\(path) written")
         }
+        // No template is copied: the case follows the built-ins (`casefile templates copy` copies one).
+        let onDisk = try PublishScratch.snapshot(folder).keys
+        #expect(!onDisk.contains { $0.hasSuffix(".mustache") || $0.hasSuffix(".css") }, "\(onDisk.sorted())")
         // As the user is told: cd DIR && casefile build (the defaults: Content, Templates, _site).
         let build = try CommandLineTests.run(["build"], in: folder)
         #expect(build.status == 0)

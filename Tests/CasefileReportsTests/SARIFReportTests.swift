@@ -15,7 +15,7 @@ import CasefileReports
         #expect(driver["name"] as? String == "casefile")
         #expect(driver["version"] as? String == CasefileVersion.current)
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == Rule.allCases.map(\.id))
+        #expect(rules.map { $0["id"] as? String } == Rule.caseRules.map(\.id))
         let duplicate = try #require(rules.first { $0["id"] as? String == "duplicate-id" })
         #expect((duplicate["shortDescription"] as? [String: String])?["text"] == "An id used twice in one collection (both places are shown).")
         #expect((duplicate["fullDescription"] as? [String: String])?["text"]
@@ -31,7 +31,7 @@ import CasefileReports
         let results = try Self.results(SARIFReport(Examples.findings).render())
         let first = results[0]
         #expect(first["ruleId"] as? String == "duplicate-id")
-        #expect(first["ruleIndex"] as? Int == Rule.allCases.firstIndex(of: .duplicateID))
+        #expect(first["ruleIndex"] as? Int == Rule.caseRules.firstIndex(of: .duplicateID))
         #expect(first["level"] as? String == "error")
         #expect((first["message"] as? [String: String])?["text"] == "id \"crow\" is used twice Rename one of them.")
         let locations = try #require(first["locations"] as? [[String: Any]])

@@ -49,6 +49,9 @@ public struct BuildSummary: Sendable {
     public var files: Int
     public var records: Int
     public var diagnostics: [Diagnostic]
+    /// The problems of the case's template overrides (`TemplateCheck`), their places relative to
+    /// the templates folder; printed, but in none of the site's reports.
+    public var templateDiagnostics: [Diagnostic] = []
     public var seconds: Double
     /// Wall-clock seconds of each stage, in order: templates, load, validate (with the notes),
     /// render and write.
@@ -56,9 +59,19 @@ public struct BuildSummary: Sendable {
     /// The base URL the site was rendered with (`--base-url`, else site.yaml's), if any.
     public var baseURL: String?
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-    public var noteCount: Int { diagnostics.count { $0.severity == .note } }
+    public var errorCount: Int { count(.error) }
+    public var warningCount: Int { count(.warning) }
+    public var noteCount: Int { count(.note) }
+
+    private func count(_ severity: Severity) -> Int {
+        diagnostics.count { $0.severity == severity } + templateDiagnostics.count { $0.severity == severity }
+    }
+
+    /// Every problem with its place as the user named the folders: the case's below `content`,
+    /// the templates' below `templates`.
+    public func shown(content: String, templates: String) -> [Diagnostic] {
+        diagnostics.map { $0.under(content) } + templateDiagnostics.map { $0.under(templates) }
+    }
 }
 
 /// A stage of the build, for progress display.
@@ -103,7 +116,9 @@ public struct BuildPipeline: Sendable {
                                                                         events: events, clock: &clock)
         let placed = PlacedCase(validated)
         clock.end("place")
-        return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed, refs: RecordRefs(placed))
+        let overrides = TemplateCheck.problems(in: options.templates, settings: loaded.caseContent.site)
+        return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed, refs: RecordRefs(placed),
+                            templateProblems: overrides)
     }
 
     private static func loadAndValidate(content: URL, contentDisplay: String, events: (@Sendable (BuildEvent) -> Void)?,
@@ -158,7 +173,7 @@ public struct BuildPipeline: Sendable {
         let c = placed.caseContent
         return BuildSummary(pages: pages, listings: listings, recordPages: recordPages, files: session.count,
                             records: c.fruits.count + c.animals.count + c.bulletins.count,
-                            diagnostics: placed.diagnostics,
+                            diagnostics: placed.diagnostics, templateDiagnostics: prepared.templateProblems,
                             seconds: Date().timeIntervalSince(start), stages: clock.stages, baseURL: baseURL)
     }
 }
@@ -170,6 +185,8 @@ package struct PreparedCase: Sendable {
     package var notes: NoteCompiler.Output
     package var placed: PlacedCase
     package var refs: RecordRefs
+    /// What `TemplateCheck` found in the case's template overrides.
+    package var templateProblems: [Diagnostic] = []
 }
 
 /// How long one stage of a command took (wall clock), as `-v` prints it.

@@ -74,6 +74,7 @@ public actor PreviewBuild {
             (templates, loaded, notes, placed, refs) =
                 (prepared.templates, prepared.loaded, prepared.notes, prepared.placed, prepared.refs)
             generation += 1
+            update.templateDiagnostics = prepared.templateProblems
             try await render(prepared.placed, changed: .all, into: &update)
         } catch {
             fail(error, &update)
@@ -113,6 +114,7 @@ public actor PreviewBuild {
         do {
             if !templateNames.isEmpty {
                 templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
+                update.templateDiagnostics = TemplateCheck.problems(in: options.templates, settings: current.caseContent.site)
             }
             var after = before
             let beforeGeneration = generation

@@ -26,6 +26,9 @@ public struct PreviewUpdate: Sendable {
     public var rendered = 0
     public var changed: [String] = []
     public var diagnostics: [Diagnostic] = []
+    /// When templates were loaded (the first build, a template saved): what `TemplateCheck` found
+    /// in the case's overrides, places relative to the templates folder.
+    public var templateDiagnostics: [Diagnostic] = []
     /// Why nothing could be rendered (a template that does not parse, with its file:line:col, an
     /// unreadable folder); the pages on disk are the last ones rendered.
     public var failure: String?

@@ -28,8 +28,11 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     case missingTranslation = "missing-translation"
     case missingInterview = "missing-interview"
     case unsupportedSuspicion = "unsupported-suspicion"
+    case templateMissingHook = "template-missing-hook"
     case reporterIsSuspect = "reporter-is-suspect"
     case unusedFruit = "unused-fruit"
+    case templateUnchanged = "template-unchanged"
+    case templateOutdated = "template-outdated"
 
     /// The id diagnostics, reports and site.yaml use (`suspicion-range`).
     public var id: String { rawValue }
@@ -37,10 +40,23 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     public var defaultSeverity: Severity {
         switch self {
         case .syntax, .outsideLink, .notAFile, .fileTooLarge, .missingField, .typeMismatch, .duplicateID, .invalidID, .blankName, .suspicionRange, .pawSize, .unknownFruit, .unknownAnimal, .invalidTime, .invalidDate, .invalidColor, .brokenReference: .error
-        case .unknownField, .duplicateFruit, .sleepEqualsWake, .emoji, .orphanNote, .unknownLanguage, .missingTranslation, .missingInterview, .unsupportedSuspicion: .warning
-        case .reporterIsSuspect, .unusedFruit: .note
+        case .unknownField, .duplicateFruit, .sleepEqualsWake, .emoji, .orphanNote, .unknownLanguage, .missingTranslation, .missingInterview, .unsupportedSuspicion, .templateMissingHook: .warning
+        case .reporterIsSuspect, .unusedFruit, .templateUnchanged, .templateOutdated: .note
         }
     }
+
+    /// Whether the rule checks a case's own template overrides (its templates folder) rather than
+    /// its content: those run where templates are loaded (build, serve, publish), and their
+    /// problems are printed but never published, so a site does not depend on them.
+    public var checksTemplates: Bool {
+        switch self {
+        case .templateMissingHook, .templateUnchanged, .templateOutdated: true
+        default: false
+        }
+    }
+
+    /// The rules that check the case's content: what `validate` runs and the site's reports list.
+    public static let caseRules: [Rule] = allCases.filter { !$0.checksTemplates }
 
     public static let byID: [String: Rule] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.id, $0) })
 }
