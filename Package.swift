@@ -138,8 +138,8 @@ let package = Package(
         // The pipeline, in layers that depend one way, bottom first. At the bottom, depending on
         // no other target: the case's records, settings, diagnostics and rules, the string
         // tables' keys (UIText) and a table as data, the published site's layout (SiteLayout:
-        // every file's path and how deep it sits), and the helpers every layer uses (errors,
-        // parallel work, files).
+        // every file's path and how deep it sits) and the case folder's (CaseLayout: every file
+        // Casefile reads), and the helpers every layer uses (errors, parallel work, files).
         .target(name: "CasefileModel"),
         // The site in its readers' language: language tags and their direction, CLDR plural
         // rules, numbers and dates per locale, the built-in string tables and a case's own
