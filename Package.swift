@@ -138,12 +138,16 @@ let package = Package(
         ),
         // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.
         .target(name: "CExchange"),
-        // The pipeline, in layers that depend one way, bottom first. The case's records, settings,
-        // diagnostics and rules, and the helpers every layer uses (errors, parallel work, files).
-        .target(name: "CasefileModel", dependencies: ["CasefileLocalization"]),
+        // The pipeline, in layers that depend one way, bottom first. At the bottom, depending on
+        // no other target: the case's records, settings, diagnostics and rules, the string
+        // tables' keys (UIText) and a table as data, the published site's layout (SiteLayout:
+        // every file's path and how deep it sits) and the case folder's (CaseLayout: every file
+        // Casefile reads), and the helpers every layer uses (errors, parallel work, files).
+        .target(name: "CasefileModel"),
         // The site in its readers' language: language tags and their direction, CLDR plural
-        // rules, numbers and dates per locale, the built-in string tables and a case's own.
-        .target(name: "CasefileLocalization", dependencies: ["CasefileTemplates"]),
+        // rules, numbers and dates per locale, the built-in string tables and a case's own
+        // resolved over them, and phrases said in a language (a diagnostic's English made here).
+        .target(name: "CasefileLocalization", dependencies: ["CasefileModel", "CasefileTemplates"]),
         // Reading a case folder: YAML and JSON into records, with every field's place.
         .target(name: "CasefileLoading", dependencies: ["CasefileModel", "CasefileLocalization", .product(name: "Yams", package: "Yams")]),
         // The editor's saves: a record's fields changed, added or removed, a record appended or
@@ -152,13 +156,14 @@ let package = Package(
         // The rules that need more than one field, the cross-references between records, and the
         // notes compiled (parsed, their case links checked, to be placed).
         .target(name: "CasefileValidation", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileLoading", "CasefileMarkdown"]),
-        // Where every record is shown: the site's layout (SiteLayout: every file's path and how
-        // deep it sits), the pages, each record's page and fragment, notes' links placed.
+        // Where every record is shown: the case placed on the site's pages (PlacedCase): the page
+        // plan with each table's default order, each record's page and fragment, notes' links placed.
         .target(name: "CasefileSite", dependencies: ["CasefileModel", "CasefileValidation", "CasefileMarkdown"]),
         // Every report format of the problems: text (with colour or without), GitHub annotations,
         // JSON and SARIF.
         .target(name: "CasefileReports", dependencies: ["CasefileModel", "CasefileValidation"]),
-        // Where rendered files go: a folder with a manifest, or the preview's mirror.
+        // Where rendered files go: a folder with a manifest, or the preview's mirror; which pages
+        // a change needs.
         .target(name: "CasefileOutput", dependencies: ["CasefileModel"]),
         // The pages: view models per page and row, rendered through the templates.
         .target(name: "CasefileRendering",
@@ -168,7 +173,8 @@ let package = Package(
         // fragment resolves, and nothing executes (no script, handler, javascript: URL or
         // WebAssembly). Its own HTML scanner, fed the bytes of each page as it is rendered.
         .target(name: "CasefileSiteCheck", dependencies: ["CasefileModel", "CasefileOutput"]),
-        // The commands' pipelines: build, validate, publish, the preview's rebuilds, init.
+        // The commands' pipelines: build, validate, publish, the preview's rebuilds and its
+        // editor, init, templates, and the fuzz targets' entry points.
         .target(
             name: "CasefileKit",
             dependencies: [
@@ -242,8 +248,8 @@ let package = Package(
         .testTarget(name: "CasefileMarkdownTests", dependencies: ["CasefileMarkdown"]),
         .testTarget(name: "CasefileMustacheTests", dependencies: ["CasefileMustache"]),
         // A test target per layer of the pipeline, each through its own API and the layers below.
-        .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileTestSupport"]),
-        .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileLocalization", "CasefileTemplates"]),
+        .testTarget(name: "CasefileModelTests", dependencies: ["CasefileModel", "CasefileTestSupport"]),
+        .testTarget(name: "CasefileLocalizationTests", dependencies: ["CasefileModel", "CasefileLocalization", "CasefileTemplates"]),
         .testTarget(name: "CasefileLoadingTests",
                     dependencies: ["CasefileModel", "CasefileLoading", "CasefileTestSupport", "CasefileLoadingTestSupport",
                                    .product(name: "Yams", package: "Yams")]),

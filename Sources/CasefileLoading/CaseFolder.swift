@@ -88,7 +88,7 @@ package struct CaseFolder: Sendable {
     }
 
     private func tooLarge(_ relative: String, size: Int, limit: Int) -> Diagnostic {
-        let isNote = relative.hasPrefix("notes/")
+        let isNote = CaseLayout.isNote(relative)
         return Diagnostic(
             rule: .fileTooLarge,
             message: "this file is \(ReadLimits.megabytes(size)), more than \(ReadLimits.megabytes(limit)) (the limit for \(isNote ? "a note" : "a data file")); it was not read",

@@ -50,13 +50,13 @@ public struct ContentLoader: Sendable {
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
             throw CasefileError.unreadable(displayPath, reason: "no such folder")
         }
-        guard folder.exists("site.yaml") else { throw CasefileError.notAFolder(displayPath) }
+        guard folder.exists(CaseLayout.siteFile) else { throw CasefileError.notAFolder(displayPath) }
 
         var problems: [Diagnostic] = []
         var files: [String] = []
         var sourceMap = SourceMap()
 
-        let sitePath = "site.yaml"
+        let sitePath = CaseLayout.siteFile
         files.append(sitePath)
         let siteFile = try readDataFile(sitePath, limit: ReadLimits.siteFileBytes, problems: &problems)
         var texts = [sitePath: siteFile.text]
@@ -115,19 +115,18 @@ public struct ContentLoader: Sendable {
     }
 
     /// The case's own string tables: `i18n/<tag>.yaml` (or `.yml`, `.json`), each named for the
-    /// language it holds strings for.
+    /// language it holds strings for (`CaseLayout.stringTableLanguage`).
     private func readTranslations(limit: Int, problems: inout [Diagnostic], files: inout [String],
                                   texts: inout [String: String]) throws(CasefileError) -> [StringTable] {
-        let folderPath = directory.appendingPathComponent("i18n").path
-        guard folder.exists("i18n"), let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
+        let folderPath = directory.appendingPathComponent(CaseLayout.stringTablesFolder).path
+        guard folder.exists(CaseLayout.stringTablesFolder), let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
         var tables: [StringTable] = []
         for name in names.sorted() {
-            guard let dot = name.lastIndex(of: "."), ["yaml", "yml", "json"].contains(name[name.index(after: dot)...]) else { continue }
-            let path = "i18n/" + name
+            guard let language = CaseLayout.stringTableLanguage(fileName: name) else { continue }
+            let path = CaseLayout.stringTable(name)
             let file = try readDataFile(path, limit: limit, problems: &problems)
             files.append(path)
             texts[path] = file.text
-            let language = name[..<dot].lowercased().replacingOccurrences(of: "_", with: "-")
             tables.append(StringTableDecoding.decode(file, language: language, problems: &problems))
         }
         return tables
@@ -166,7 +165,7 @@ public struct ContentLoader: Sendable {
     private func readDataFile(_ path: String, limit: Int, problems: inout [Diagnostic]) throws(CasefileError) -> DataFile {
         switch try folder.read(path, limit: limit) {
         case let .bytes(bytes):
-            return DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &problems)
+            return DataFile.parse(bytes, path: path, json: CaseLayout.isJSON(path), problems: &problems)
         case let .refused(problem):
             problems.append(problem)
             return DataFile(path: path, root: nil)
@@ -178,7 +177,7 @@ public struct ContentLoader: Sendable {
     package static func decodeSite(_ file: DataFile, path: String, problems: inout [Diagnostic]) -> SiteSettings {
         var site = SiteSettings(title: "Untitled case")
         if let root = file.root,
-           var reader = FieldReader.make(root, path: path, collection: nil, what: "site.yaml",
+           var reader = FieldReader.make(root, path: path, collection: nil, what: CaseLayout.siteFile,
                                          known: FieldName.siteFields, problems: &problems) {
             site = SiteSettingsDecoding.decode(&reader)
             problems += reader.diagnostics
@@ -226,7 +225,7 @@ public struct ContentLoader: Sendable {
     /// The files the case folder holds for `collection` (`animals.yaml`, `.yml`, `.json`): one, or
     /// none, or two that `loadCollection` refuses.
     private func collectionFiles(_ collection: CaseCollection) -> [String] {
-        ["yaml", "yml", "json"].map { "\(collection.rawValue).\($0)" }.filter(folder.exists)
+        CaseLayout.collectionFiles(collection).filter(folder.exists)
     }
 
     /// The bytes of `collection`'s file as `loadCollection` reads them (within `limit`, by the
@@ -307,16 +306,16 @@ public struct ContentLoader: Sendable {
     /// has tens of thousands.
     private func loadNotes(limit: Int) async throws(CasefileError) -> NotesResult {
         var result = NotesResult()
-        for collection in [CaseCollection.animals, .bulletins] {
-            let folderPath = directory.appendingPathComponent("notes/\(collection.rawValue)").path
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
-            let markdown = names.filter { $0.hasSuffix(".md") }.sorted()
-            let held = folder.holds(folder: "notes/\(collection.rawValue)")
+        for collection in CaseLayout.notedCollections {
+            let notesFolder = CaseLayout.notesFolder(collection)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(notesFolder).path)
+            else { continue }
+            let ids = names.sorted().compactMap(CaseLayout.noteID(fileName:))
+            let held = folder.holds(folder: notesFolder)
             let loaded: [NoteRead]
             do {
-                loaded = try await Parallel.map(markdown, chunkSize: 256) { name throws(CasefileError) -> NoteRead in
-                    try readNote("notes/\(collection.rawValue)/\(name)", collection: collection,
-                                 id: String(name.dropLast(3)), limit: limit, inHeldFolder: held)
+                loaded = try await Parallel.map(ids, chunkSize: 256) { id throws(CasefileError) -> NoteRead in
+                    try readNote(CaseLayout.note(collection, id: id), collection: collection, id: id, limit: limit, inHeldFolder: held)
                 }
             } catch { throw CasefileError.from(error) }
             var byID: [String: Note] = [:]

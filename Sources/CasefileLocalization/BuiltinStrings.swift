@@ -1,3 +1,4 @@
+import CasefileModel
 import CasefileTemplates
 
 /// The string tables Casefile ships (Templates/i18n/<tag>.yaml), parsed once.

@@ -1,3 +1,5 @@
+import CasefileModel
+
 /// The strings a site's pages show, in its language: the built-in table of each tag of the
 /// language's fallback chain and the case's own tables, over English. Made once a build.
 public struct UIStrings: Sendable {

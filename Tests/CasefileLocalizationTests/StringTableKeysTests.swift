@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CasefileModel
 import CasefileTemplates
 @testable import CasefileLocalization
 

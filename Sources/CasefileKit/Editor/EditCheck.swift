@@ -10,7 +10,7 @@ enum EditCheck {
     /// What the loader makes of `bytes` as the collection's file at `path`.
     static func decode(_ collection: CaseCollection, path: String, bytes: [UInt8]) -> ContentLoader.CollectionResult {
         var read: [Diagnostic] = []
-        let file = DataFile.parse(bytes, path: path, json: path.hasSuffix(".json"), problems: &read)
+        let file = DataFile.parse(bytes, path: path, json: CaseLayout.isJSON(path), problems: &read)
         return ContentLoader.decodeCollection(collection, file, path: path, problems: read)
     }
 

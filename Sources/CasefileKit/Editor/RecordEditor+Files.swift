@@ -18,9 +18,9 @@ extension RecordEditor {
     static func notePath(_ collection: CaseCollection, _ id: String, _ base: EditorBase) -> URL? {
         guard Slug.isValid(id) else { return nil }
         let folder = ContentLoader(directory: base.options.content, displayPath: base.options.contentDisplay).folder
-        let relative = "notes/\(collection.rawValue)"
+        let relative = CaseLayout.notesFolder(collection)
         if folder.exists(relative), !folder.holds(folder: relative) { return nil }
-        let url = base.options.content.appendingPathComponent("\(relative)/\(id).md")
+        let url = base.options.content.appendingPathComponent(CaseLayout.note(collection, id: id))
         if let status = FileStatus.of(link: url.path), status.kind != .regular { return nil }
         return url
     }

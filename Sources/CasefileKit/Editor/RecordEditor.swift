@@ -284,7 +284,7 @@ public actor RecordEditor {
         let hasNote = target.collection != .fruits && readNote(target.collection, id, base) != nil
         let page = DeletePanel(panelID: id, title: strings.text(.deleteTitle, ["name": found.name]), action: action, cancel: cancel,
                                grabbers: grabbers, hidden: hidden + [(Self.versionField, found.version)], references: names,
-                               note: hasNote ? "notes/\(target.collection.rawValue)/\(id).md" : nil)
+                               note: hasNote ? CaseLayout.note(target.collection, id: id) : nil)
         return .panel(html: library(base).render(page.context(strings), template: "editor-delete"), panelID: id, status: 200)
     }
 

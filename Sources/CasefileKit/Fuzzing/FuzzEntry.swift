@@ -10,9 +10,12 @@ import CasefileEditing
 /// functions a build or a publish runs on a file's bytes; none of them throws or traps, whatever
 /// the bytes, and a fuzz target only checks that.
 public enum FuzzEntry {
-    /// The data files `loadCase` can read bytes as.
-    public static let dataFiles = ["site.yaml", "fruits.yaml", "animals.yaml", "bulletins.yaml",
-                                   "fruits.json", "animals.json", "bulletins.json"]
+    /// The data files `loadCase` can read bytes as: site.yaml, then each collection's file in
+    /// YAML, then in JSON (`.yml` is read as `.yaml` is). A fuzz input's first byte picks one by
+    /// its place in this list.
+    public static let dataFiles = [CaseLayout.siteFile] + ["yaml", "json"].flatMap { ext in
+        CaseCollection.allCases.map { CaseLayout.collectionFile($0, extension: ext) }
+    }
 
     /// A case made of one data file holding `bytes`, named `file` (one of `dataFiles`), read as
     /// the loader reads it from a case folder: parsed as YAML or JSON as its extension
@@ -21,12 +24,12 @@ public enum FuzzEntry {
     public static func loadCase(_ bytes: [UInt8], as file: String) -> LoadedCase {
         let path = file
         var problems: [Diagnostic] = []
-        let data = DataFile.parse(bytes, path: path, json: file.hasSuffix(".json"), problems: &problems)
+        let data = DataFile.parse(bytes, path: path, json: CaseLayout.isJSON(file), problems: &problems)
         var site = SiteSettings(title: "Untitled case")
         var records: (fruits: [Fruit], animals: [Animal], bulletins: [Bulletin]) = ([], [], [])
         var sourceMap = SourceMap()
         var unread: Set<CaseCollection> = []
-        if let collection = CaseCollection(rawValue: String(file.prefix { $0 != "." })) {
+        if let collection = CaseLayout.collection(ofFile: file) {
             // The loader's own decoding, as a build runs it on the file's bytes.
             let result = ContentLoader.decodeCollection(collection, data, path: path, problems: problems)
             problems = result.problems
@@ -52,7 +55,7 @@ public enum FuzzEntry {
     /// Returns how many edits answered bytes.
     @discardableResult
     public static func edit(_ bytes: [UInt8], as file: String, choice: UInt8, text: String) -> Int {
-        guard let collection = CaseCollection(rawValue: String(file.prefix { $0 != "." })) else { return 0 }
+        guard let collection = CaseLayout.collection(ofFile: file) else { return 0 }
         let editor = SourceEditor(bytes: bytes, format: SourceFormat(fileName: file), collection: collection)
         let item = Int(choice >> 4)
         let keys = editor.keyOrder

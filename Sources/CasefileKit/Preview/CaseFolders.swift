@@ -45,8 +45,8 @@ struct CaseFolders: Sendable {
         guard existed != (note != nil) else { return relative }
         // A note came or went: the files read, in the loader's order: data files, then each
         // collection's notes by name.
-        let dataFiles = loaded.files.filter { !$0.hasPrefix("notes/") }
-        let notePaths = [CaseCollection.animals, .bulletins].flatMap { c in
+        let dataFiles = loaded.files.filter { !CaseLayout.isNote($0) }
+        let notePaths = CaseLayout.notedCollections.flatMap { c in
             (loaded.caseContent.notes[c] ?? [:]).values.map(\.path).sorted()
         }
         loaded.files = dataFiles + notePaths

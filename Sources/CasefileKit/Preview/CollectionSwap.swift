@@ -22,7 +22,7 @@ extension LoadedCase {
         func file(of problem: Diagnostic) -> CaseCollection? {
             CaseCollection.allCases.first { sourceMap.files[$0] != nil && sourceMap.files[$0] == problem.location?.path }
         }
-        let isNote: (Diagnostic) -> Bool = { $0.location?.path.hasPrefix("notes/") ?? false }
+        let isNote: (Diagnostic) -> Bool = { $0.location.map { CaseLayout.isNote($0.path) } ?? false }
         let order: [CaseCollection] = [.fruits, .animals, .bulletins]
         let head = diagnostics.filter { file(of: $0) == nil && !isNote($0) }
         let notes = diagnostics.filter { file(of: $0) == nil && isNote($0) }

@@ -209,7 +209,7 @@ public actor PreviewBuild {
         var allSaved = true
         for (collection, name) in edited {
             guard current.sourceMap.files[collection] == name, !current.unreadCollections.contains(collection),
-                  ["yaml", "yml", "json"].map({ "\(collection.rawValue).\($0)" }).filter(loader.folder.exists) == [name]
+                  CaseLayout.collectionFiles(collection).filter(loader.folder.exists) == [name]
             else { return nil }
             let path = options.content.appendingPathComponent(name).standardizedFileURL.path
             dataStamps[path] = FileStamp.of(path)
@@ -250,7 +250,7 @@ public actor PreviewBuild {
     /// The data files' versions now, by absolute path.
     private func stampDataFiles() -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
-        for name in SourceChange.dataFiles {
+        for name in CaseLayout.topDataFiles {
             let path = options.content.appendingPathComponent(name).standardizedFileURL.path
             if let stamp = FileStamp.of(path) { stamps[path] = stamp }
         }

@@ -15,26 +15,24 @@ enum SourceChange: Sendable, Hashable {
     /// A template by name (`suspects`, `partials/toolbar`), or `casefile.css`.
     case template(TemplateName)
 
-    static let dataFiles: Set<String> = Set(["site.yaml"] + CaseCollection.allCases.flatMap { c in
-        ["yaml", "yml", "json"].map { "\(c.rawValue).\($0)" }
-    })
-
-    /// `relative` is a path below the case folder.
+    /// `relative` is a path below the case folder; its names are `CaseLayout`'s. A hidden file
+    /// (an editor's, `.fish.md.swp`) in a folder of string tables or notes means nothing.
     static func inContent(_ relative: String) -> SourceChange? {
         let parts = relative.split(separator: "/").map(String.init)
-        if parts.count == 1, let dot = parts[0].firstIndex(of: "."), dataFiles.contains(parts[0]),
-           let collection = CaseCollection(rawValue: String(parts[0][..<dot])) {
+        if parts.count == 1, let collection = CaseLayout.collection(ofFile: parts[0]) {
             return .collection(collection, parts[0])
         }
-        if parts.count == 1 { return dataFiles.contains(parts[0]) || parts[0] == "i18n" ? .data : nil }
+        if parts.count == 1 {
+            return CaseLayout.topDataFiles.contains(parts[0]) || parts[0] == CaseLayout.stringTablesFolder ? .data : nil
+        }
         // A string table of the case (`i18n/de.yaml`): loaded again with the whole case.
-        if parts.count == 2, parts[0] == "i18n", !parts[1].hasPrefix("."),
-           ["yaml", "yml", "json"].contains(where: { parts[1].hasSuffix("." + $0) }) { return .data }
-        guard parts.first == "notes" else { return nil }
-        // notes/ or notes/animals/ themselves (a folder made, moved or removed): start again.
-        if parts.count == 2 { return ["animals", "bulletins"].contains(parts[1]) ? .data : nil }
-        guard parts.count == 3, ["animals", "bulletins"].contains(parts[1]), parts[2].hasSuffix(".md"),
-              !parts[2].hasPrefix(".") else { return nil }
+        if parts.count == 2, parts[0] == CaseLayout.stringTablesFolder, !parts[1].hasPrefix("."),
+           CaseLayout.stringTableLanguage(fileName: parts[1]) != nil { return .data }
+        guard parts.first == CaseLayout.notesFolder, parts.count >= 2,
+              let collection = CaseCollection(rawValue: parts[1]), CaseLayout.notedCollections.contains(collection) else { return nil }
+        // notes/animals/ itself (a folder made, moved or removed): start again.
+        if parts.count == 2 { return .data }
+        guard parts.count == 3, CaseLayout.noteID(fileName: parts[2]) != nil, !parts[2].hasPrefix(".") else { return nil }
         return .note(relative)
     }
 

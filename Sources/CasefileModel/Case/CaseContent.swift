@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// Everything a case folder holds, loaded: the settings, the three collections in file order,
 /// and the notes. Values only; where each record was written is kept in `origins`.
 public struct CaseContent: Sendable, Hashable {

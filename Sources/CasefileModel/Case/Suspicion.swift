@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// How suspicious an animal looks, as the original app shows it: a label and a colour.
 public struct Suspicion: Sendable, Hashable {
     public enum Label: String, Sendable, CaseIterable {

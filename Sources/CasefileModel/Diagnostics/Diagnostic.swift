@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// One problem in a case: which rule, how severe, what is wrong, and where — a place in a file,
 /// and the record and field it concerns.
 public struct Diagnostic: Sendable, Hashable {
@@ -19,7 +17,9 @@ public struct Diagnostic: Sendable, Hashable {
     /// Other places that take part (the first definition, for a duplicate id).
     public var related: [SourceLocation]
     /// The message and the fix as string-table phrases, for pages in the site's language; nil
-    /// where only the English exists (a parser's message, a setting of site.yaml).
+    /// where only the English exists (a parser's message, a setting of site.yaml). A problem made
+    /// of phrases is made by `init(rule:phrase:…)`, in CasefileLocalization: the English of its
+    /// phrases, `message` and `fix`, is the built-in English table's, which the model does not hold.
     public var phrase: Phrase?
     public var fixPhrase: Phrase?
 
@@ -38,16 +38,6 @@ public struct Diagnostic: Sendable, Hashable {
         self.related = related
         self.phrase = phrase
         self.fixPhrase = fixPhrase
-    }
-
-    /// A problem whose message and fix are phrases of the string tables: the English ones
-    /// (`message`, `fix`) are the built-in English table's text of them.
-    public init(rule: Rule, phrase: Phrase, location: SourceLocation?, collection: CaseCollection? = nil,
-                recordID: String? = nil, field: FieldName? = nil, value: String? = nil, fix: Phrase? = nil,
-                related: [SourceLocation] = []) {
-        self.init(rule: rule, message: UIStrings.english.text(phrase), location: location, collection: collection,
-                  recordID: recordID, field: field, value: value, fix: fix.map(UIStrings.english.text), related: related,
-                  phrase: phrase, fixPhrase: fix)
     }
 
     /// The rule's id, as reports print it.

@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// How the loader reports a value that a field's type refuses (an id that is not a slug, a word
 /// that is not one of the choices, a number outside its range): the rule it breaks with the
 /// string-table phrases of its message and fix, or a type mismatch said in English only.

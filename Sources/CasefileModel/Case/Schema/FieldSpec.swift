@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// One field of a record kind, described once: its key as files write it, the label the pages
 /// and the edit form show, what it holds, whether a record must have it, the value it takes when
 /// left out, the input that edits it, and how a value its type refuses is reported. The loader

@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// Each record kind's fields, described once and in the order files and exports write them. A
 /// new field is an entry here, its strings in the tables, and its tests; the loader's known keys
 /// and its decoding (`RecordDecoding`), the exports' keys, the edit form and the check of

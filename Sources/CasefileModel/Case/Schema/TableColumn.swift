@@ -1,5 +1,3 @@
-import CasefileLocalization
-
 /// A column of one of the site's tables: its key (in an order's path, `suspects/by/suspicion-desc.html`,
 /// and in site.yaml's `defaultOrder`), its header's label, whether it holds numbers (aligned to
 /// the end), and the record field it shows when it shows one (a count or a state worked out from
