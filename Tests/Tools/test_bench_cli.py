@@ -36,8 +36,17 @@ def test_a_column_median_prints_as_awk_printed_it():
         os.unlink(f.name)
 
 
+# The median Scripts/bench-validate.sh took before, of its arguments.
+AWK_VALUES = ("printf '%s\\n' \"$@\" | sort -g | "
+              "awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'")
+
+
 def test_a_median_of_values_and_a_target():
     assert tool("median", "--values", "2.4", "2.3", "2.6", "2.5") == "2.45\n"
+    for values in (["2.40", "2.47", "2.41"], ["189012", "190004"], ["0.35", "0.36", "0.34", "0.40"]):
+        awk = subprocess.run(["bash", "-c", AWK_VALUES, "median", *values],
+                             capture_output=True, text=True, check=True).stdout
+        assert tool("median", "--values", *values) == awk, values
     assert tool("target", "build-vs-floor", "2.54") == "casefile-10k / floor (wall): 2.54× (target ≤ 2×) missed\n"
 
 
