@@ -113,7 +113,8 @@ except ImportError:
     sys.exit("reader-bench.py needs websocket-client: `python3 -m pip install websocket-client` "
              "(Selenium brings it; Scripts/install-deps.sh --test installs Selenium)")
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tools"))
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "Tools"))   # the benchmarks' shared package
 from casefile_bench import build, chromium as chromium_launcher, rounds, targets, trace as tracing  # noqa: E402
 from casefile_bench.chromium import Chromium  # noqa: E402
 from casefile_bench.cleanup import Cleanup  # noqa: E402
@@ -121,7 +122,6 @@ from casefile_bench.devtools import CDPError  # noqa: E402
 from casefile_bench.static_server import SiteServer  # noqa: E402
 from casefile_bench.tables import markdown_table, text_table  # noqa: E402
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE_KINDS = ["home", "suspects-later", "bulletins", "validation", "listing", "record"]
 
 MOBILE = {
