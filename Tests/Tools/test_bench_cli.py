@@ -3,7 +3,6 @@ the scripts used before printed it, and a target line."""
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parents[2] / "Tools"
@@ -20,20 +19,15 @@ def tool(*args):
     return result.stdout
 
 
-def test_a_column_median_prints_as_awk_printed_it():
+def test_a_column_median_prints_as_awk_printed_it(tmp_path):
     runs = ["2.72 5.02 192512", "2.95 5.44 192513", "1.07 1.06 2048", "5.23 10.06 137216"]
-    with tempfile.NamedTemporaryFile("w", suffix=".runs", delete=False) as f:
-        f.write("\n".join(runs) + "\n")
-    try:
-        for count in (1, 2, 3, 4):            # odd and even numbers of runs
-            with open(f.name, "w") as g:
-                g.write("\n".join(runs[:count]) + "\n")
-            for column in (1, 2, 3):
-                awk = subprocess.run(["bash", "-c", AWK_MEDIAN, "median", str(column), f.name],
-                                     capture_output=True, text=True, check=True).stdout
-                assert tool("median", "--column", str(column), f.name) == awk, (count, column)
-    finally:
-        os.unlink(f.name)
+    path = tmp_path / "casefile-10k.runs"
+    for count in (1, 2, 3, 4):            # odd and even numbers of runs
+        path.write_text("\n".join(runs[:count]) + "\n")
+        for column in (1, 2, 3):
+            awk = subprocess.run(["bash", "-c", AWK_MEDIAN, "median", str(column), str(path)],
+                                 capture_output=True, text=True, check=True).stdout
+            assert tool("median", "--column", str(column), str(path)) == awk, (count, column)
 
 
 # The median Scripts/bench-validate.sh took before, of its arguments.
@@ -61,8 +55,8 @@ echo "Compiling Casefile…"
 """
 
 
-def test_the_release_build_runs_swift_once_and_names_the_binary():
-    folder = Path(tempfile.mkdtemp(prefix="casefile-fake-swift-"))
+def test_the_release_build_runs_swift_once_and_names_the_binary(tmp_path):
+    folder = tmp_path
     (folder / "swift").write_text(FAKE_SWIFT)
     (folder / "swift").chmod(0o755)
     env = {**os.environ, "PYTHONPATH": str(TOOLS), "PATH": f"{folder}:{os.environ['PATH']}",
@@ -80,6 +74,3 @@ def test_the_release_build_runs_swift_once_and_names_the_binary():
     assert failed.returncode == 1 and failed.stdout == ""
     assert failed.stderr == "Compiling Casefile…\nerror: it does not build\n"   # the log, shown
     assert (folder / "calls").read_text().splitlines()[-1] == "swift build -c release --product casefile"
-    for name in ("swift", "calls", "log"):
-        (folder / name).unlink()
-    folder.rmdir()

@@ -2,10 +2,8 @@
 binary and headless flag the browser suite's chromedriver uses), driven through its DevTools
 port, then stopped with nothing left behind."""
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -35,10 +33,10 @@ def test_the_browser_suite_starts_the_shared_chromium():
     assert result.stdout == "/opt/other/chromium --headless=old\n"
 
 
-def test_a_page_is_driven_over_devtools_and_the_browser_stops():
+def test_a_page_is_driven_over_devtools_and_the_browser_stops(tmp_path):
     if not Path(chromium.BINARY).exists():
         pytest.skip(f"no Chromium at {chromium.BINARY} (Scripts/install-deps.sh --bench)")
-    work = tempfile.mkdtemp(prefix="casefile-launcher-test-")
+    work = str(tmp_path)
     browser = chromium.Chromium(chromium.BINARY, work)
     try:
         assert browser.version.startswith(("Chrome/", "HeadlessChrome/"))
@@ -54,4 +52,3 @@ def test_a_page_is_driven_over_devtools_and_the_browser_stops():
     assert browser.proc.poll() is not None          # the process has ended
     assert not os.path.exists(browser.profile)      # and its profile is gone
     assert os.listdir(work) == [os.path.basename(browser.profile) + ".log"]   # its log stays
-    shutil.rmtree(work)

@@ -2,7 +2,6 @@
 and nothing outside the site's folder."""
 import gzip
 import sys
-import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -28,8 +27,8 @@ def get(url, encoding=None):
         return error.code, error.headers, error.read()
 
 
-def test_the_site_is_served_gzipped_or_not_and_only_the_site():
-    parent = Path(tempfile.mkdtemp(prefix="casefile-server-test-"))
+def test_the_site_is_served_gzipped_or_not_and_only_the_site(tmp_path):
+    parent = tmp_path
     (parent / "site" / "suspects").mkdir(parents=True)
     page = "<!doctype html><title>Suspects</title>" + "<p>Fabrizio the fish</p>" * 200
     (parent / "site" / "suspects" / "index.html").write_text(page)
