@@ -12,9 +12,10 @@
 #   broken-lines  100,000 lines, each a link to an unknown id
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_tool() { PYTHONPATH=Tools python3 -m casefile_bench "$@"; }  # Tools/casefile_bench: what the benchmarks share
 binaries=("$@")
 if [ ${#binaries[@]} -eq 0 ]; then
-  [ -x .build/release/casefile ] || swift build -c release --product casefile >/dev/null
+  [ -x .build/release/casefile ] || bench_tool build-release >/dev/null
   binaries=(.build/release/casefile)
 fi
 work=$(mktemp -d /tmp/casefile-bench-links.XXXXXX)

@@ -10,6 +10,7 @@
 # in site.yaml, so that validate reports no problem at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_tool() { PYTHONPATH=Tools python3 -m casefile_bench "$@"; }  # Tools/casefile_bench: what the benchmarks share
 animals=${1:-10000}
 runs=${2:-5}
 notes=${3:+--notes $3}
@@ -17,12 +18,12 @@ work=$(mktemp -d /tmp/casefile-bench-validate.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 Scripts/install-deps.sh --bench
-swift build -c release --product casefile >/dev/null
+bench_tool build-release --log "$work/swift-build.log" >/dev/null
 python3 Scripts/make-case.py "$work/case" --animals "$animals" $notes >/dev/null
 cp -R "$work/case" "$work/clean"
 printf '\nvalidation:\n  rules:\n    reporter-is-suspect: off\n' >> "$work/clean/site.yaml"
 
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+median() { bench_tool median --values "$@"; }
 
 for case in case clean; do
   problems=$(.build/release/casefile validate --content "$work/$case" 2>&1 | tail -1)

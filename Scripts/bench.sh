@@ -17,8 +17,11 @@
 # empty output folder (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT
 # names another place (see below why). It prints every run, then each target's medians and the
 # ratios casefile-10k / floor, hugo-10k / casefile-10k, casefile-100k / casefile-10k and each
-# publish / its build, and last a Markdown table for the README ("Speed") and Docs/performance.md ("Current figures"). The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
-# (or under BENCH_OUT); both are removed on exit.
+# publish / its build, then a Markdown table for the README ("Speed") and Docs/performance.md ("Current figures")
+# and the issue's target, the 10k build within 2x the floor's wall time, and whether it holds.
+# The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
+# (or under BENCH_OUT); both are removed on exit. The release build, the medians and the target
+# come from the benchmarks' shared package, Tools/casefile_bench.
 #
 #   BENCH_OUT=/tmp Scripts/bench.sh --quick 3     # the outputs on /tmp's file system instead
 #
@@ -28,6 +31,7 @@
 # hyperfine -N, 300 runs each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_tool() { PYTHONPATH=Tools python3 -m casefile_bench "$@"; }  # Tools/casefile_bench: what the benchmarks share
 
 quick=0
 static=0
@@ -64,8 +68,7 @@ have_hugo=0
 command -v hugo >/dev/null && have_hugo=1
 
 echo "== building the release binary (swift build -c release --product casefile)"
-swift build -c release --product casefile >"$work/swift-build.log" 2>&1 || { cat "$work/swift-build.log"; exit 1; }
-casefile=.build/release/casefile
+casefile=$(bench_tool build-release --log "$work/swift-build.log")
 static_casefile=.build-deb/release/casefile
 if [ "$static" = 1 ] && [ ! -x "$static_casefile" ]; then
   echo "--static: no $static_casefile; run Scripts/package.sh first" >&2
@@ -156,9 +159,7 @@ for round in $(seq 1 "$runs"); do
   done
 done
 
-median() {  # COLUMN FILE: the median of that column of the runs file
-  awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
-}
+median() { bench_tool median --column "$1" "$2"; }  # COLUMN FILE: the median of that column of the runs file
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
@@ -215,6 +216,9 @@ for name in "${targets[@]}"; do
   printf '| %s | `%s` | %.2f s | %.2f s | %s MiB | %s |\n' "$name" "$(command_for "$name")" "${wall[$name]}" "${cpu[$name]}" \
     "$(mib "${rss[$name]}")" "$( [ "$name" = casefile-10k ] && echo 1 || echo "$(ratio "${wall[$name]}" "${wall[casefile-10k]}")")×"
 done
+echo
+echo "== the target"
+bench_tool target build-vs-floor "$(ratio "${wall[casefile-10k]}" "${wall[floor]}")"
 
 if [ "$static" = 1 ]; then
   echo

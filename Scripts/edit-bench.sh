@@ -12,13 +12,14 @@
 #   Scripts/edit-bench.sh [RUNS] [ANIMALS]      (default: 15 runs, 10000 animals and bulletins)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_tool() { PYTHONPATH=Tools python3 -m casefile_bench "$@"; }  # Tools/casefile_bench: what the benchmarks share
 runs=${1:-15}
 animals=${2:-10000}
 work=$(mktemp -d /tmp/casefile-edit-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 echo "== building EditBench and casefile (swift build -c release)"
-swift build -c release --product EditBench >"$work/swift-build.log" 2>&1 || { cat "$work/swift-build.log"; exit 1; }
+bench_tool build-release --product EditBench --log "$work/swift-build.log" >/dev/null
 python3 Scripts/make-case.py "$work/case" --animals "$animals" --bulletins "$animals" >/dev/null
 echo "== $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $runs runs"
 .build/release/EditBench "$work/case" "$runs"

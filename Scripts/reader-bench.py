@@ -65,6 +65,8 @@ Steps
   6. Every mobile and wide measurement is repeated --runs times, alternating between the sites
      (A, B, A, B, ...) since the machine is shared and noisy; the tables give the median and
      (min–max). --json writes every raw figure; --markdown prints the tables in Markdown too.
+  7. Last, each page's select and chip INP (the median of the runs that worked) against the
+     issue's targets (Tools/casefile_bench/targets.py): 200 ms on the phone, 50 ms wide.
 
 The mobile profile (Lighthouse's "mobile slow 4G" preset, applied with DevTools throttling)
   Emulation.setDeviceMetricsOverride  width 390, height 844, deviceScaleFactor 1 (Lighthouse
@@ -85,29 +87,25 @@ Waits: the settle delay after load is 1 s (two frames first), 1.5 s after a mobi
 after a wide click; every wait and every CDP call has a timeout, and chromium (its own process
 group), the servers and the temp folders are cleaned up at exit (--keep keeps the folders).
 
-Needs Python 3.11, /usr/bin/chromium (or --chromium) and websocket-client (both installed by
-Scripts/install-deps.sh --bench). KB in the tables is 1,024 bytes.
+The Chromium launcher, the DevTools client, the gzip server, the trace's sums, the rounds and the
+tables are the benchmarks' shared package, Tools/casefile_bench (the browser suite takes its
+Chromium binary from there too).
+
+Needs Python 3.11, /usr/bin/chromium (or --chromium, or CASEFILE_CHROMIUM) and websocket-client
+(both installed by Scripts/install-deps.sh --bench). KB in the tables is 1,024 bytes.
 """
 import argparse
 import atexit
-import base64
 import gzip
-import hashlib
-import http.server
 import json
-import mimetypes
 import os
-import posixpath
 import re
 import shutil
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.parse
 
 try:
     import websocket  # websocket-client
@@ -116,6 +114,14 @@ except ImportError:
              "(Selenium brings it; Scripts/install-deps.sh --test installs Selenium)")
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "Tools"))   # the benchmarks' shared package
+from casefile_bench import build, chromium as chromium_launcher, rounds, targets, trace as tracing  # noqa: E402
+from casefile_bench.chromium import Chromium  # noqa: E402
+from casefile_bench.cleanup import Cleanup  # noqa: E402
+from casefile_bench.devtools import CDPError  # noqa: E402
+from casefile_bench.static_server import SiteServer  # noqa: E402
+from casefile_bench.tables import markdown_table, text_table  # noqa: E402
+
 PAGE_KINDS = ["home", "suspects-later", "bulletins", "validation", "listing", "record"]
 
 MOBILE = {
@@ -135,7 +141,6 @@ FACTS = dict(WIDE, name="facts", width=390, height=844, mobile=True, touch=True)
 
 SETTLE = 1.0            # seconds after load (and two frames) before reading LCP or tapping
 LOAD_TIMEOUT = 180      # seconds for one navigation under throttling
-CALL_TIMEOUT = 60       # seconds for one CDP call
 ENTRY_GRACE = 3.0       # more seconds to poll for Event Timing entries that have not arrived
 NO_PAINT_SLACK = 150    # ms: a click whose paint ends later than this after its work painted nothing
 
@@ -292,28 +297,7 @@ def log(message):
     print(message, file=sys.stderr, flush=True)
 
 
-# ----------------------------------------------------------------------------------------------
-# Clean-up: everything started or made is registered here and undone once, at exit.
-
-class Cleanup:
-    def __init__(self):
-        self.actions = []
-        self.done = False
-
-    def add(self, action):
-        self.actions.append(action)
-
-    def run(self):
-        if self.done:
-            return
-        self.done = True
-        for action in reversed(self.actions):
-            try:
-                action()
-            except Exception as error:  # keep cleaning
-                log(f"clean-up: {error}")
-
-
+# Everything started or made is registered here and undone once, at exit.
 CLEANUP = Cleanup()
 atexit.register(CLEANUP.run)
 
@@ -334,20 +318,8 @@ def case_dir(args, workdir):
         if not os.path.isfile(os.path.join(path, "site.yaml")):
             sys.exit(f"--case {path}: no site.yaml there")
         return path
-    script = os.path.join(REPO, "Scripts", "make-case.py")
-    with open(script, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:10]
-    path = os.path.join(tempfile.gettempdir(), f"casefile-reader-bench-case-10k-{digest}")
-    if os.path.isfile(os.path.join(path, "site.yaml")):
-        log(f"case: reusing {path}")
-        return path
-    partial = path + f".partial-{os.getpid()}"
-    CLEANUP.add(lambda: shutil.rmtree(partial, ignore_errors=True))
-    log(f"case: writing {path} (make-case.py --animals 10000 --bulletins 10000)")
-    subprocess.run([sys.executable, script, partial, "--animals", "10000", "--bulletins", "10000"],
-                   check=True, stdout=subprocess.DEVNULL, timeout=900)
-    os.replace(partial, path)
-    return path
+    return build.cached_case("casefile-reader-bench-case-10k", ["--animals", "10000", "--bulletins", "10000"],
+                             log)
 
 
 def build_site(binary, case, out, logdir, label):
@@ -403,309 +375,6 @@ def find_pages(root):
     if records:
         pages["record"] = max(records, key=lambda p: (os.path.getsize(os.path.join(root, p)), p))
     return pages
-
-
-# ----------------------------------------------------------------------------------------------
-# The HTTP server: static files with gzip, loopback only
-
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-    ".xml": "application/atom+xml", ".atom": "application/atom+xml",
-    ".json": "application/json", ".csv": "text/csv; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8", ".svg": "image/svg+xml", ".js": "text/javascript",
-    ".webmanifest": "application/manifest+json", ".ico": "image/x-icon", ".png": "image/png",
-    ".yaml": "application/yaml", ".md": "text/markdown; charset=utf-8",
-}
-COMPRESSIBLE = ("text/", "application/atom+xml", "application/json", "image/svg+xml",
-                "application/manifest+json", "application/yaml")
-
-
-def content_type(path):
-    ext = os.path.splitext(path)[1].lower()
-    return CONTENT_TYPES.get(ext) or mimetypes.guess_type(path)[0] or "application/octet-stream"
-
-
-def accepts_gzip(header):
-    for part in (header or "").split(","):
-        fields = [f.strip() for f in part.split(";")]
-        if fields[0].lower() in ("gzip", "*"):
-            q = next((f[2:] for f in fields[1:] if f.startswith("q=")), "1")
-            try:
-                return float(q) > 0
-            except ValueError:
-                return True
-    return False
-
-
-class SiteServer:
-    """Serves one site folder on 127.0.0.1 in a thread of its own."""
-
-    def __init__(self, root):
-        self.root = os.path.realpath(root)
-        self.gzipped = {}
-        self.lock = threading.Lock()
-        server = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_HEAD(self):
-                self.respond(head=True)
-
-            def do_GET(self):
-                self.respond(head=False)
-
-            def respond(self, head):
-                path = server.resolve(self.path)
-                status = 200
-                if path is None:
-                    status, path = 404, server.resolve("/404.html")
-                if path is None:
-                    body, kind = b"not found\n", "text/plain; charset=utf-8"
-                else:
-                    with open(path, "rb") as f:
-                        body = f.read()
-                    kind = content_type(path)
-                encoding = None
-                if kind.startswith(COMPRESSIBLE) and accepts_gzip(self.headers.get("Accept-Encoding")):
-                    body, encoding = server.gzip(path, body), "gzip"
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-cache")
-                self.send_header("Vary", "Accept-Encoding")
-                if encoding:
-                    self.send_header("Content-Encoding", encoding)
-                self.end_headers()
-                if not head:
-                    self.wfile.write(body)
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        CLEANUP.add(self.stop)
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    def url(self, rel):
-        return f"http://127.0.0.1:{self.port}/{urllib.parse.quote(rel)}"
-
-    def resolve(self, request_path):
-        path = urllib.parse.unquote(urllib.parse.urlsplit(request_path).path)
-        path = posixpath.normpath("/" + path).lstrip("/")
-        full = os.path.realpath(os.path.join(self.root, path))
-        if full != self.root and not full.startswith(self.root + os.sep):
-            return None
-        if os.path.isdir(full):
-            full = os.path.join(full, "index.html")
-        return full if os.path.isfile(full) else None
-
-    def gzip(self, path, body):
-        key = (path, len(body), hash(body))
-        with self.lock:
-            cached = self.gzipped.get(key)
-        if cached is None:
-            cached = gzip.compress(body, compresslevel=6, mtime=0)
-            with self.lock:
-                self.gzipped[key] = cached
-        return cached
-
-
-# ----------------------------------------------------------------------------------------------
-# Chromium over the DevTools protocol
-
-class CDPError(RuntimeError):
-    pass
-
-
-class DevTools:
-    """One WebSocket to one DevTools target. Calls are synchronous; events wait in a list."""
-
-    def __init__(self, url):
-        self.ws = websocket.create_connection(url, timeout=CALL_TIMEOUT, suppress_origin=True)
-        self.next_id = 0
-        self.events = []
-
-    def close(self):
-        try:
-            self.ws.close()
-        except Exception:
-            pass
-
-    def _receive(self, deadline):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return None
-        self.ws.settimeout(remaining)
-        try:
-            return json.loads(self.ws.recv())
-        except websocket.WebSocketTimeoutException:
-            return None
-
-    def call(self, method, params=None, timeout=CALL_TIMEOUT):
-        self.next_id += 1
-        ident = self.next_id
-        self.ws.send(json.dumps({"id": ident, "method": method, "params": params or {}}))
-        deadline = time.monotonic() + timeout
-        while True:
-            message = self._receive(deadline)
-            if message is None:
-                raise TimeoutError(f"{method}: no answer within {timeout} s")
-            if message.get("id") == ident:
-                if "error" in message:
-                    raise CDPError(f"{method}: {message['error'].get('message')}")
-                return message.get("result", {})
-            if "method" in message:
-                self.events.append(message)
-
-    def wait_event(self, name, timeout, predicate=None):
-        def matches(message):
-            return (message.get("method") == name
-                    and (predicate is None or predicate(message.get("params", {}))))
-        for i, message in enumerate(self.events):
-            if matches(message):
-                del self.events[i]
-                return message.get("params", {})
-        deadline = time.monotonic() + timeout
-        while True:
-            message = self._receive(deadline)
-            if message is None:
-                raise TimeoutError(f"no {name} within {timeout} s")
-            if matches(message):
-                return message.get("params", {})
-            if "method" in message:
-                self.events.append(message)
-
-    def pause(self, seconds):
-        """Sleeps, reading (and keeping) the events that arrive meanwhile."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            message = self._receive(deadline)
-            if message is not None and "method" in message:
-                self.events.append(message)
-
-    def evaluate(self, expression, timeout=CALL_TIMEOUT):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                "awaitPromise": True}, timeout=timeout + 1)
-        if "exceptionDetails" in result:
-            details = result["exceptionDetails"]
-            text = details.get("exception", {}).get("description") or details.get("text")
-            raise CDPError(f"evaluate: {text}")
-        return result.get("result", {}).get("value")
-
-
-class Chromium:
-    def __init__(self, path, workdir):
-        self.path = path
-        self.workdir = workdir
-        self.proc = None
-        self.browser = None
-        self.launch()
-        CLEANUP.add(self.stop)
-
-    def launch(self):
-        if self.proc is not None:   # launched already: stop that one, never leave it behind
-            self.stop()
-        self.profile = tempfile.mkdtemp(prefix="chromium-", dir=self.workdir)
-        self.logfile = os.path.join(self.profile + ".log")
-        flags = ["--headless=new", "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
-                 "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-default-apps", "--mute-audio", "--disable-background-timer-throttling",
-                 "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
-                 "--password-store=basic", "--use-mock-keychain"]
-        if os.geteuid() == 0:
-            flags.append("--no-sandbox")
-        with open(self.logfile, "wb") as err:
-            self.proc = subprocess.Popen([self.path, *flags, "about:blank"], stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
-        self.port, browser_path = self._endpoint(timeout=60)
-        self.browser = DevTools(f"ws://127.0.0.1:{self.port}{browser_path}")
-        self.version = self.browser.call("Browser.getVersion").get("product", "?")
-
-    def _endpoint(self, timeout):
-        """The port and browser path, from DevToolsActivePort or the 'DevTools listening' line."""
-        deadline = time.monotonic() + timeout
-        active = os.path.join(self.profile, "DevToolsActivePort")
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"chromium exited ({self.proc.returncode}): {self._log_tail()}")
-            try:
-                with open(active) as f:
-                    lines = f.read().split()
-                if len(lines) >= 2:
-                    return int(lines[0]), lines[1]
-            except (OSError, ValueError):
-                pass
-            with open(self.logfile, encoding="utf-8", errors="replace") as f:
-                match = re.search(r"DevTools listening on ws://[^:/]+:(\d+)(/devtools/browser/\S+)", f.read())
-            if match:
-                return int(match.group(1)), match.group(2)
-            time.sleep(0.1)
-        raise TimeoutError(f"chromium gave no DevTools endpoint within {timeout} s: {self._log_tail()}")
-
-    def _log_tail(self):
-        try:
-            with open(self.logfile, encoding="utf-8", errors="replace") as f:
-                return f.read()[-1500:]
-        except OSError:
-            return ""
-
-    def stop(self):
-        if self.browser:
-            try:
-                self.browser.call("Browser.close", timeout=5)
-            except Exception:
-                pass
-            self.browser.close()
-            self.browser = None
-        if self.proc and self.proc.poll() is None:
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                for sig in (signal.SIGTERM, signal.SIGKILL):
-                    try:
-                        os.killpg(self.proc.pid, sig)   # its own group: only what we started
-                        self.proc.wait(timeout=5)
-                        break
-                    except (ProcessLookupError, subprocess.TimeoutExpired):
-                        pass
-        shutil.rmtree(self.profile, ignore_errors=True)
-
-    def healthy(self):
-        try:
-            return self.proc.poll() is None and bool(self.browser.call("Browser.getVersion", timeout=10))
-        except Exception:
-            return False
-
-    def restart(self):
-        log("chromium: restarting")
-        self.launch()
-
-    def open_page(self):
-        """A blank page in a browser context of its own (no shared cache or connections)."""
-        context = self.browser.call("Target.createBrowserContext")["browserContextId"]
-        target = self.browser.call("Target.createTarget",
-                                   {"url": "about:blank", "browserContextId": context})["targetId"]
-        page = DevTools(f"ws://127.0.0.1:{self.port}/devtools/page/{target}")
-        page.target, page.context = target, context
-        return page
-
-    def close_page(self, page):
-        page.close()
-        for method, params in (("Target.closeTarget", {"targetId": page.target}),
-                               ("Target.disposeBrowserContext", {"browserContextId": page.context})):
-            try:
-                self.browser.call(method, params, timeout=20)
-            except Exception:
-                pass
 
 
 # ----------------------------------------------------------------------------------------------
@@ -827,7 +496,7 @@ def interact(page, profile, find, verify, trace, pid_hint):
         result["inp"] = max(e["processingEnd"] - e["startTime"] for e in entries)
     result["entries"] = entries
     if trace:
-        result["trace"] = trace_figures(read_trace(page), pid_hint)
+        result["trace"] = tracing.trace_figures(tracing.read(page), pid_hint)
     ok, state = verify(page, target)
     result["verify"] = state
     result["interactions"] = len({e["interactionId"] for e in entries})
@@ -857,119 +526,6 @@ def verify_toggle(page, target):
     shown = page.evaluate("window.__readerBench.chipsShown()")
     return bool(shown), {"chipsShown": shown}
 
-
-def read_trace(page):
-    page.call("Tracing.end")
-    complete = page.wait_event("Tracing.tracingComplete", timeout=120)
-    handle = complete.get("stream")
-    if not handle:
-        raise CDPError("Tracing.tracingComplete carried no stream")
-    chunks = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        chunk = page.call("IO.read", {"handle": handle, "size": 4 << 20})
-        data = chunk.get("data", "")
-        chunks.append(base64.b64decode(data).decode("utf-8") if chunk.get("base64Encoded") else data)
-        if chunk.get("eof"):
-            break
-    page.call("IO.close", {"handle": handle})
-    trace = json.loads("".join(chunks) or "{}")
-    return trace.get("traceEvents", []) if isinstance(trace, dict) else trace
-
-
-STYLE_EVENTS = ("UpdateLayoutTree", "RecalculateStyles")
-OTHER_EVENTS = ("EventDispatch", "HitTest", "PrePaint", "Paint", "Layerize", "Commit",
-                "ScheduleStyleRecalculation", "InvalidateLayout")
-
-
-def find_arg(args, key):
-    """args[key], or the same key one level down (args.data, args.beginData, args.endData)."""
-    if not isinstance(args, dict):
-        return None
-    if key in args:
-        return args[key]
-    for value in args.values():
-        if isinstance(value, dict) and key in value:
-            return value[key]
-    return None
-
-
-def renderer_pid(events, url_prefix):
-    for e in events:
-        if e.get("name") == "TracingStartedInBrowser":
-            for frame in (e.get("args", {}).get("data", {}).get("frames") or []):
-                if str(frame.get("url", "")).startswith(url_prefix) and frame.get("processId"):
-                    return frame["processId"]
-    return None
-
-
-def trace_figures(events, url_prefix):
-    """Sums the style and layout work of the page's renderer out of a trace's events."""
-    pid = renderer_pid(events, url_prefix)
-    totals = {}
-    open_events = {}
-    figures = {"rendererPid": pid, "styleElements": 0, "styleEvents": 0, "styleMs": 0.0,
-               "layoutMs": 0.0, "layoutEvents": 0, "layoutDirtyObjects": 0,
-               "layoutTotalObjects": 0, "argNames": {}}
-
-    style_detail = []
-
-    def add(name, args, dur_us, ts=None):
-        if name in STYLE_EVENTS:
-            count = find_arg(args, "elementCount")
-            if dur_us is not None and ts is not None:
-                style_detail.append((ts, dur_us / 1000, count))
-            if count is not None:
-                figures["styleElements"] += int(count)
-                where = "args.elementCount" if "elementCount" in args else next(
-                    f"args.{k}.elementCount" for k, v in args.items()
-                    if isinstance(v, dict) and "elementCount" in v)
-                figures["argNames"][f"{name}: {where}"] = True
-            if dur_us is not None:
-                figures["styleMs"] += dur_us / 1000
-                figures["styleEvents"] += 1
-        elif name == "Layout":
-            begin = args.get("beginData") if isinstance(args.get("beginData"), dict) else args
-            if "dirtyObjects" in begin:
-                figures["layoutDirtyObjects"] += int(begin.get("dirtyObjects") or 0)
-                figures["layoutTotalObjects"] = max(figures["layoutTotalObjects"],
-                                                    int(begin.get("totalObjects") or 0))
-            if dur_us is not None:
-                figures["layoutMs"] += dur_us / 1000
-                figures["layoutEvents"] += 1
-        if dur_us is not None:
-            totals[name] = totals.get(name, 0.0) + dur_us / 1000
-
-    for e in events:
-        name = e.get("name")
-        if name not in STYLE_EVENTS and name != "Layout" and name not in OTHER_EVENTS:
-            continue
-        if pid is not None and e.get("pid") != pid:
-            continue
-        args = e.get("args") or {}
-        phase = e.get("ph")
-        if phase == "X":
-            add(name, args, e.get("dur", 0), e.get("ts", 0))
-        elif phase == "B":
-            open_events.setdefault((e.get("pid"), e.get("tid"), name), []).append((e.get("ts", 0), args))
-        elif phase == "E":
-            stack = open_events.get((e.get("pid"), e.get("tid"), name))
-            if stack:
-                ts, begin_args = stack.pop()
-                merged = dict(begin_args)
-                for key, value in args.items():
-                    merged.setdefault(key, value)
-                add(name, merged, e.get("ts", 0) - ts, ts)
-        elif phase in ("I", "i", "n"):
-            add(name, args, None)
-    figures["otherMs"] = {k: round(v, 2) for k, v in totals.items()}
-    # Each style recalculation: ms after the first one, its duration, the elements it restyled.
-    style_detail.sort(key=lambda d: d[0])
-    origin = style_detail[0][0] if style_detail else 0
-    figures["styleDetail"] = [{"atMs": round((ts - origin) / 1000, 1), "ms": round(ms, 2), "elements": count}
-                              for ts, ms, count in style_detail[:60]]
-    figures["argNames"] = sorted(figures["argNames"])
-    return figures
 
 
 def measure(chromium, server, rel, profile, trace):
@@ -1023,6 +579,7 @@ def guarded(chromium, what, function, *args):
     except (TimeoutError, CDPError, websocket.WebSocketException, OSError, RuntimeError) as error:
         log(f"  {what}: error: {error}")
         if not chromium.healthy():
+            log("chromium: restarting")
             chromium.restart()
         return {"error": str(error)}
 
@@ -1038,7 +595,7 @@ def spread(values, unit_fmt=fmt_ms, ranges=True):
     values = [v for v in values if v is not None]
     if not values:
         return None
-    median = statistics.median(values)
+    median = rounds.median(values)
     if ranges and len(values) > 1 and min(values) != max(values):
         return f"{unit_fmt(median)} ({unit_fmt(min(values))}–{unit_fmt(max(values))})"
     return unit_fmt(median)
@@ -1149,25 +706,30 @@ def summarise(sites, kinds, pages, facts, runs, profile_name):
     return columns, rows
 
 
-def text_table(columns, rows):
-    widths = [max(len(c), *(len(str(r.get(c, ""))) for r in rows)) for c in columns]
-    numeric = [c not in ("page", "site", "file") for c in columns]
-
-    def line(values):
-        return "  ".join((str(v).rjust(w) if n else str(v).ljust(w))
-                         for v, w, n in zip(values, widths, numeric)).rstrip()
-    out = [line(columns), line("-" * w for w in widths)]
-    out += [line(r.get(c, "") for c in columns) for r in rows]
-    return "\n".join(out)
+def inp_values(results):
+    """The INPs of the runs that worked (an entry under the 16 ms threshold counts as 16)."""
+    return [16.0 if r.get("status") == "under-threshold" else r["inp"] for r in results
+            if r and r.get("status") in ("ok", "under-threshold")]
 
 
-def markdown_table(columns, rows):
-    def cell(v):
-        return str(v).replace("|", "\\|")
-    out = ["| " + " | ".join(columns) + " |",
-           "| " + " | ".join("---" if c in ("page", "site", "file") else "---:" for c in columns) + " |"]
-    out += ["| " + " | ".join(cell(r.get(c, "")) for c in columns) + " |" for r in rows]
-    return "\n".join(out)
+def target_lines(sites, kinds, pages, runs, profiles):
+    """Each page's select and chip against the target of its profile (a phone's or a desktop's)."""
+    lines = []
+    for profile in profiles:
+        target = targets.PHONE_TAP if profile is MOBILE else targets.DESKTOP_CLICK
+        for kind in kinds:
+            for site in sites:
+                if pages[site["label"]][kind] is None:
+                    continue
+                figures = [r["figures"] for r in runs if r["site"] == site["label"]
+                           and r["page"] == kind and r["profile"] == profile["name"]]
+                for name in ("select", "chip"):
+                    results = [f.get(name) for f in figures if "error" not in f]
+                    if all(not r or r.get("status") == "none" for r in results):
+                        continue
+                    what = f"  {profile['name']} {kind} {site['label']} {name}"
+                    lines.append(targets.verdict(target, rounds.median(inp_values(results)), what))
+    return lines
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1196,8 +758,8 @@ def parse_args():
     parser.add_argument("--no-trace", action="store_true",
                         help="no trace around the mobile taps (no restyle counts; INP without "
                              "the tracing overhead)")
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium",
-                        help="the Chromium to drive (default /usr/bin/chromium)")
+    parser.add_argument("--chromium", default=chromium_launcher.BINARY,
+                        help="the Chromium to drive (default $CASEFILE_CHROMIUM or /usr/bin/chromium)")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.pages.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in PAGE_KINDS]
@@ -1257,9 +819,11 @@ def main():
                 site["sizes"][kind] = {"bytes": len(body),
                                        "gzip": len(gzip.compress(body, compresslevel=6, mtime=0))}
         site["server"] = SiteServer(site["dir"])
+        CLEANUP.add(site["server"].stop)
         log(f"site {site['label']}: serving {site['dir']} on http://127.0.0.1:{site['server'].port}/")
 
     chromium = Chromium(args.chromium, workdir)
+    CLEANUP.add(chromium.stop)
     log(f"chromium: {chromium.version}")
     trace = not args.no_trace
 
@@ -1277,21 +841,22 @@ def main():
 
     profiles = [MOBILE] + ([] if args.quick else [WIDE])
     runs = []
-    for run in range(args.runs):
-        for kind in args.kinds:
-            for profile in profiles:
-                for site in sites:   # alternate A, B, A, B ...
-                    rel = pages[site["label"]][kind]
-                    if not rel:
-                        continue
-                    what = f"run {run + 1}/{args.runs} {profile['name']:<6} {kind:<15} {site['label']}"
-                    t0 = time.monotonic()
-                    figures = guarded(chromium, what, measure, site["server"], rel, profile,
-                                      trace and profile is MOBILE)
-                    runs.append({"run": run + 1, "page": kind, "site": site["label"], "file": rel,
-                                 "profile": profile["name"], "figures": figures,
-                                 "seconds": round(time.monotonic() - t0, 2)})
-                    log(f"{what}: " + progress_line(figures) + f"  ({time.monotonic() - t0:.0f} s)")
+    # Every measurement in turn, A, B, A, B … for the sites, then the next round.
+    order = [(kind, profile, site) for kind in args.kinds for profile in range(len(profiles))
+             for site in range(len(sites))]
+    for run, (kind, p, s) in rounds.schedule(order, args.runs):
+        profile, site = profiles[p], sites[s]
+        rel = pages[site["label"]][kind]
+        if not rel:
+            continue
+        what = f"run {run}/{args.runs} {profile['name']:<6} {kind:<15} {site['label']}"
+        t0 = time.monotonic()
+        figures = guarded(chromium, what, measure, site["server"], rel, profile,
+                          trace and profile is MOBILE)
+        runs.append({"run": run, "page": kind, "site": site["label"], "file": rel,
+                     "profile": profile["name"], "figures": figures,
+                     "seconds": round(time.monotonic() - t0, 2)})
+        log(f"{what}: " + progress_line(figures) + f"  ({time.monotonic() - t0:.0f} s)")
 
     print(f"Casefile reader benchmark: {chromium.version}, {args.runs} run(s), "
           f"median (min–max); case {case or '(sites given)'}")
@@ -1308,6 +873,10 @@ def main():
             print(f"**{profile['title']}**")
             print()
             print(markdown_table(columns, rows))
+    print()
+    print("Targets (median INP of the runs that worked)")
+    for line in target_lines(sites, args.kinds, pages, runs, profiles):
+        print(line)
     elapsed = time.monotonic() - started
     print(f"\n{elapsed:.0f} s in all")
 

@@ -11,6 +11,7 @@
 # CASEFILE=path/to/casefile runs that binary instead of building (another commit's, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bench_tool() { PYTHONPATH=Tools python3 -m casefile_bench "$@"; }  # Tools/casefile_bench: what the benchmarks share
 animals=${1:-10000}
 edits=${2:-9}
 work=$(mktemp -d /tmp/casefile-serve-bench.XXXXXX)
@@ -20,7 +21,7 @@ trap cleanup EXIT
 
 Scripts/install-deps.sh --bench
 casefile=${CASEFILE:-.build/release/casefile}
-[ -n "${CASEFILE:-}" ] || swift build -c release --product casefile >/dev/null
+[ -n "${CASEFILE:-}" ] || bench_tool build-release --log "$work/swift-build.log" >/dev/null
 cp -R Content "$work/sample"
 python3 Scripts/make-case.py "$work/big" --animals "$animals" >/dev/null
 

@@ -3,7 +3,8 @@
 # suites (`swift test`), a short fuzzing round, and the browser suite (Tests/Browser: pytest
 # driving headless Chromium, WebKitGTK and Firefox ESR at 1280×800 and 390×844 against the sample
 # site built by the debug binary) with the report and schema tests (Tests/Reports: SARIF against
-# the official 2.1.0 schema, Schemas/, LinkChecker over the published sample).
+# the official 2.1.0 schema, Schemas/, LinkChecker over the published sample) and the benchmarks'
+# shared package (Tests/Tools: Tools/casefile_bench's rounds, targets, trace sums and Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh --test
@@ -31,7 +32,7 @@ fi
 # A short fuzzing round of the loader, the Markdown renderer and publish's page checks
 # (Scripts/fuzz.sh: FUZZ_SECONDS a target, 20 unless set, 0 to skip; about two minutes with its build).
 [ "${FUZZ_SECONDS:-20}" = 0 ] || Scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
-python3 -m pytest -q Tests/Browser Tests/Reports
+python3 -m pytest -q Tests/Browser Tests/Reports Tests/Tools
 if [ "$(tracked)" != "$tracked_before" ]; then
   echo "the test run changed tracked files (git diff --stat):" >&2
   git diff --stat HEAD >&2

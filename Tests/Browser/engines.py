@@ -1,7 +1,8 @@
 """The three browser engines the suite drives, and what differs between them.
 
 - chromium: Debian's Chromium through chromedriver (Selenium), headless; exact metrics and media
-  emulation through CDP.
+  emulation through CDP. Its binary and headless mode are the benchmarks' too
+  (Tools/casefile_bench/chromium.py, where Scripts/reader-bench.py starts it).
 - webkit: WebKitGTK's MiniBrowser through WebKitWebDriver (Selenium's WebKitGTK driver), on an
   Xvfb display this module starts. The window's size is the viewport: MiniBrowser's
   `--full-screen` drops its toolbar, and with no window manager the window keeps the size it is
@@ -19,6 +20,7 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -29,6 +31,9 @@ from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.remote.command import Command
 from selenium.webdriver.webkitgtk.service import Service as WebKitService
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Tools"))
+from casefile_bench import chromium  # noqa: E402
 
 ALL = ("chromium", "webkit", "firefox")
 ENABLED = tuple(e.strip() for e in os.environ.get("CASEFILE_ENGINES", ",".join(ALL)).split(",") if e.strip())
@@ -52,7 +57,7 @@ CAPABILITIES = {
     "firefox": {"backdrop-filter": True, "scroll-timeline": False, "positioned rows": True},
 }
 
-CHROMIUM = os.environ.get("CASEFILE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = chromium.BINARY  # CASEFILE_CHROMIUM, or /usr/bin/chromium
 CHROMEDRIVER = os.environ.get("CASEFILE_CHROMEDRIVER", "/usr/bin/chromedriver")
 WEBKITDRIVER = os.environ.get("CASEFILE_WEBKITDRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("CASEFILE_MINIBROWSER") or next(
@@ -136,20 +141,20 @@ def start(engine, metrics, xvfb=None):
     return driver
 
 
+# The suite's Chromium: headless as the benchmark's, always without the sandbox, and with no GPU,
+# no /dev/shm and no scrollbars; the window's size and scale follow the viewport.
+CHROMIUM_FLAGS = (chromium.HEADLESS, "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--hide-scrollbars")
+
+
 def _start_chromium(metrics):
     require("chromium", CHROMIUM, CHROMEDRIVER)
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--hide-scrollbars",
-        "--window-size=%d,%d" % (metrics["width"], metrics["height"]),
-        "--force-device-scale-factor=1",
-    ):
+    for arg in CHROMIUM_FLAGS:
         options.add_argument(arg)
+    options.add_argument("--window-size=%d,%d" % (metrics["width"], metrics["height"]))
+    options.add_argument("--force-device-scale-factor=1")
     return webdriver.Chrome(options=options, service=ChromeService(CHROMEDRIVER))
 
 

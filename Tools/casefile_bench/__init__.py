@@ -1,0 +1,19 @@
+"""What Casefile's benchmarks share, and the Chromium that the benchmark and the browser suite
+both start.
+
+- build: the release binary (`swift build -c release`) and synthetic cases (Scripts/make-case.py).
+- rounds: commands run alternately in rounds, each run's wall time, user + system CPU and peak
+  RSS, and their medians.
+- targets: the issue's targets, and whether a measured figure holds each one.
+- tables: plain-text and Markdown tables.
+- chromium: headless Chromium started with its DevTools port open (Scripts/reader-bench.py) and
+  the binary and headless flag the browser suite's chromedriver starts it with
+  (Tests/Browser/engines.py).
+- devtools: a synchronous client of the Chrome DevTools Protocol over one WebSocket.
+- trace: the style and layout work of a page, summed out of a DevTools trace.
+- static_server: a site folder served on loopback with gzip, as a static host would.
+- cleanup: what a run started or made, undone once at exit.
+
+Scripts import it with Tools/ on sys.path; the shell scripts call `python3 -m casefile_bench`
+with PYTHONPATH=Tools (see __main__.py).
+"""
