@@ -50,44 +50,32 @@ public struct SiteWriter: Sendable {
         return Set(text.split(separator: "\n").map(String.init))
     }
 
-    /// One build's writing: files as they come, then the clean-up and the manifest.
+    /// One build's writing: files as they come (written where they were rendered, through
+    /// `concurrentWriter`), then the clean-up and the manifest.
     public struct Session: OutputSink {
         let writer: SiteWriter
         let previous: Set<String>
         private var written: [String] = []
-        private var folders: Set<String> = []
-
-        /// The output folder's path, to which each file's relative path is joined as text: a
-        /// `URL` per file cost more than the write itself at 25,000 files.
-        private let root: String
+        public let concurrentWriter: ConcurrentFileWriter?
 
         init(writer: SiteWriter, previous: Set<String>) {
             self.writer = writer
             self.previous = previous
-            let path = writer.directory.path
-            self.root = path.hasSuffix("/") ? path : path + "/"
+            // The output folder's path, to which each file's relative path is joined as text: a
+            // `URL` per file cost more than the write itself at 25,000 files.
+            concurrentWriter = ConcurrentFileWriter(root: writer.directory.path, displayPath: writer.displayPath,
+                                                    gate: writer.gate)
         }
 
         public var count: Int { written.count }
 
         @discardableResult
         public mutating func write(_ file: OutputFile) throws(CasefileError) -> Bool {
-            let path = root + file.path
-            let folder = file.path.lastIndex(of: "/").map { root + file.path[..<$0] } ?? root
-            let display = "\(writer.displayPath)/\(file.path)"
-            let newFolder = folders.insert(folder).inserted
-            try writer.gate.pass(display) { () throws(CasefileError) in
-                do {
-                    if newFolder {
-                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    }
-                } catch {
-                    throw CasefileError.unwritable(display, reason: FileBytes.reason(of: error))
-                }
-                do throws(FileBytes.Failure) { try FileBytes.write(file.bytes, to: path) } catch {
-                    throw CasefileError.unwritable(display, reason: error.reason)
-                }
-            }
+            try concurrentWriter?.write(file)
+            return try wrote(file)
+        }
+
+        public mutating func wrote(_ file: OutputFile) throws(CasefileError) -> Bool {
             written.append(file.path)
             return true
         }

@@ -24,11 +24,21 @@ extension SiteRenderer {
         var rendered: Set<String> = []
         var changed: [String] = []
         var target = sink
+        // Written where it was rendered when the sink can (a build's folder), so that the cores
+        // share the writing; what failed there is thrown here, as the sink's own write would.
+        let direct = target.concurrentWriter
         do {
-            try await render(validated, only: only, refs: refs, progress: progress, examine: examine) { file, finding in
-                found(finding)
+            try await render(validated, only: only, refs: refs, progress: progress, examine: { file in
+                var failure: CasefileError?
+                if let direct {
+                    do throws(CasefileError) { try direct.write(file) } catch { failure = error }
+                }
+                return Examined(finding: examine(file), failure: failure)
+            }) { file, examined in
+                if let failure = examined.failure { throw failure }
+                found(examined.finding)
                 rendered.insert(file.path)
-                if try target.write(file) { changed.append(file.path) }
+                if try direct == nil ? target.write(file) : target.wrote(file) { changed.append(file.path) }
             }
         } catch {
             throw CasefileError.from(error)
@@ -37,4 +47,11 @@ extension SiteRenderer {
         sink = target
         return (rendered, changed)
     }
+}
+
+/// What happened to a file on the core that rendered it: what `examine` found, and the error of
+/// writing it there, if any.
+private struct Examined<Finding: Sendable>: Sendable {
+    var finding: Finding
+    var failure: CasefileError?
 }
