@@ -16,8 +16,8 @@ final class CompiledTemplate: Sendable {
             /// with the block overrides `overrides[c]` (-1: none; a parent has a set, even an
             /// empty one).
             case partial
-            /// Render the override of block `names[a]`, or the default `ops[index + 1 ..< b]`,
-            /// lines indented by `indents[c]`.
+            /// Render the override of the block numbered `a` in the library, or the default
+            /// `ops[index + 1 ..< b]`, lines indented by `indents[c]`.
             case block
         }
 
@@ -42,27 +42,37 @@ final class CompiledTemplate: Sendable {
         var paths: [Path] = []
         var keys: [MustacheKey] = []
         var indents: [[UInt8]] = []
-        var names: [String] = []
-        var overrides: [[String: CompiledTemplate]] = []
+        /// Each parent tag's block overrides, by block number: a parent defines a few, so they
+        /// are searched in order rather than hashed (a field row's four blocks, at every field).
+        var overrides: [[Override]] = []
+    }
+
+    /// A block's override in a parent tag: the block's number in the library, and its body.
+    struct Override: Sendable {
+        var block: Int32
+        var body: CompiledTemplate
     }
 
     let code: Code
 
-    /// `partials` numbers partial names library-wide; names met here for the first time get the
-    /// next numbers. The texts are appended to `text`, the library's UTF-8 of every text.
-    init(_ nodes: [TemplateNode], partials: inout [String: Int], text: inout [UInt8],
+    /// `partials` and `blocks` number partial and block names library-wide; names met here for
+    /// the first time get the next numbers. The texts are appended to `text`, the library's UTF-8
+    /// of every text.
+    init(_ nodes: [TemplateNode], partials: inout [String: Int], blocks: inout [String: Int], text: inout [UInt8],
          constants: [String: MustacheValue] = [:]) {
-        var builder = Builder(partials: partials, text: text, constants: constants)
+        var builder = Builder(partials: partials, blocks: blocks, text: text, constants: constants)
         text = []
         builder.append(nodes)
         code = builder.code
         partials = builder.partials
+        blocks = builder.blocks
         text = builder.text
     }
 
     private struct Builder {
         var code = Code()
         var partials: [String: Int]
+        var blocks: [String: Int]
         var text: [UInt8]
         /// Names whose values are known now (`MustacheLibrary.init`).
         let constants: [String: MustacheValue]
@@ -75,9 +85,10 @@ final class CompiledTemplate: Sendable {
             return Int32(code.indents.count - 1)
         }
 
-        mutating func name(_ s: String) -> Int32 {
-            code.names.append(s)
-            return Int32(code.names.count - 1)
+        mutating func block(_ s: String) -> Int32 {
+            if let n = blocks[s] { return Int32(n) }
+            blocks[s] = blocks.count
+            return Int32(blocks.count - 1)
         }
 
         mutating func partial(_ s: String) -> Int32 {
@@ -149,13 +160,20 @@ final class CompiledTemplate: Sendable {
                 case let .partial(partial, indentation, blocks):
                     var set: Int32 = -1
                     if let blocks {
-                        code.overrides.append(blocks.mapValues { CompiledTemplate($0, partials: &partials, text: &text, constants: constants) })
+                        // In name order, so that the same template compiles to the same code.
+                        var bodies: [Override] = []
+                        for (name, body) in blocks.sorted(by: { $0.key < $1.key }) {
+                            let number = self.block(name)
+                            bodies.append(Override(block: number, body: CompiledTemplate(body, partials: &partials, blocks: &self.blocks,
+                                                                                      text: &text, constants: constants)))
+                        }
+                        code.overrides.append(bodies)
                         set = Int32(code.overrides.count - 1)
                     }
                     code.ops.append(Op(kind: .partial, a: self.partial(partial), b: indent(indentation), c: set))
                 case let .block(block, defaultBody, indentation):
                     let at = code.ops.count
-                    code.ops.append(Op(kind: .block, a: name(block), b: 0, c: indent(indentation)))
+                    code.ops.append(Op(kind: .block, a: self.block(block), b: 0, c: indent(indentation)))
                     append(defaultBody)
                     code.ops[at].b = Int32(code.ops.count)
                     openText = nil

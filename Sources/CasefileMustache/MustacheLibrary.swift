@@ -7,6 +7,9 @@ public struct MustacheLibrary: Sendable {
     /// Template names, numbered in the order first met (registered, or named by a partial tag):
     /// partial tags refer to templates by these numbers, not by name.
     private var numbers: [String: Int] = [:]
+    /// Block names (`{{$name}}`), numbered library-wide in the order first met: a parent's
+    /// overrides and a partial's blocks meet by these numbers.
+    private var blocks: [String: Int] = [:]
     /// The templates by number; nil for a name only named so far.
     private var templates: [CompiledTemplate?] = []
     /// The UTF-8 of every template's texts, back to back (text ops are ranges of it). A replaced
@@ -38,7 +41,7 @@ public struct MustacheLibrary: Sendable {
     /// replacing any template of that name.
     public mutating func register(_ source: String, named name: String) throws(MustacheError) {
         let template = CompiledTemplate(try TemplateParser(source, vocabulary: vocabulary).parse(), partials: &numbers,
-                                        text: &text, constants: constants)
+                                        blocks: &blocks, text: &text, constants: constants)
         if numbers[name] == nil { numbers[name] = numbers.count }
         while templates.count < numbers.count { templates.append(nil) }
         templates[numbers[name]!] = template

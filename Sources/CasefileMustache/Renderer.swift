@@ -18,7 +18,7 @@ struct Renderer {
     private var scopeCode = -1
     /// The block overrides of the parents being rendered, outermost first: the outermost
     /// definition of a block wins.
-    private var overrides: [[String: CompiledTemplate]] = []
+    private var overrides: [[CompiledTemplate.Override]] = []
     /// What starts every line of the standalone partial being rendered (nested ones add up).
     private var indentation: [UInt8] = []
 
@@ -80,10 +80,9 @@ struct Renderer {
                 }
                 i += 1
             case .block:
-                let name = code.names[Int(op.a)]
                 let saved = indentation.count
                 indentation.append(contentsOf: code.indents[Int(op.c)])
-                if let override = overrides.lazy.compactMap({ $0[name] }).first {
+                if let override = override(of: op.a) {
                     render(override)
                 } else {
                     render(code, i + 1, Int(op.b))
@@ -92,6 +91,14 @@ struct Renderer {
                 i = Int(op.b)
             }
         }
+    }
+
+    /// The outermost override of block `block` among the parents being rendered.
+    private func override(of block: Int32) -> CompiledTemplate? {
+        for set in overrides {
+            for override in set where override.block == block { return override.body }
+        }
+        return nil
     }
 
     private mutating func section(_ value: MustacheValue?, inverted: Bool, _ code: borrowing CompiledTemplate.Code, _ start: Int, _ end: Int) {
