@@ -1,31 +1,45 @@
+import Foundation
 import Synchronization
 import CasefileModel
 
 /// Lets another thread (a signal's clean-up) stop a folder's writing between two writes.
-/// Every write to the folder passes the gate, which it holds while it writes; `close()` waits for
-/// the write under way, and from then on every write is refused. So once `close()` returns,
+/// Every write to the folder passes the gate, which counts it while it writes; `close()` waits
+/// for the writes under way, and from then on every write is refused. So once `close()` returns,
 /// nothing writes into the folder again, and removing it removes it for good: a writer cannot
-/// make it again (`createDirectory` makes missing parents) after the clean-up removed it.
+/// make it again (`createDirectory` makes missing parents) after the clean-up removed it. Writes
+/// from several threads pass at once (a build writes each file on the core that rendered it).
 public final class WriteGate: Sendable {
-    private let closed = Mutex(false)
+    private struct State {
+        var closed = false
+        /// Writes that passed and have not ended.
+        var writing = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Runs `write` unless the gate is closed; refused with `unwritable(path)` once it is.
     public func pass<Result>(_ path: @autoclosure () -> String,
                              _ write: () throws(CasefileError) -> Result) throws(CasefileError) -> Result {
-        try closed.withLock { (closed: inout Bool) throws(CasefileError) -> Result in
-            if closed { throw CasefileError.unwritable(path(), reason: "the command was stopped") }
-            return try write()
+        let open = state.withLock { state in
+            if state.closed { return false }
+            state.writing += 1
+            return true
         }
+        guard open else { throw CasefileError.unwritable(path(), reason: "the command was stopped") }
+        defer { state.withLock { $0.writing -= 1 } }
+        return try write()
     }
 
-    /// Waits for the write under way, if any, and refuses every later one.
+    /// Refuses every later write, then waits for those under way (a millisecond at a time: it
+    /// runs once, when a command is stopped).
     public func close() {
-        closed.withLock { $0 = true }
+        state.withLock { $0.closed = true }
+        while state.withLock({ $0.writing > 0 }) { usleep(1_000) }
     }
 
-    public var isClosed: Bool { closed.withLock { $0 } }
+    public var isClosed: Bool { state.withLock { $0.closed } }
 }
 
 extension Optional where Wrapped == WriteGate {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import CasefileModel
 import CasefileOutput
@@ -84,5 +85,32 @@ import CasefileOutput
         try? FileManager.default.removeItem(at: site)
         done.wait()
         #expect(!SiteWriterTests.exists(site))
+    }
+
+    /// Two writes pass the gate at once: the second enters while the first is still inside (it
+    /// waits for the second to have entered before it leaves), which a gate holding one lock for
+    /// the whole write would never let happen.
+    @Test func twoWritesPassAtOnce() throws {
+        let gate = WriteGate()
+        let firstInside = DispatchSemaphore(value: 0), secondInside = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let overlapped = Mutex(false)
+        Thread.detachNewThread {
+            try? gate.pass("one") { () throws(CasefileError) in
+                firstInside.signal()
+                // Up to two seconds for the other write to come in while this one is inside.
+                let came = secondInside.wait(timeout: .now() + 2) == .success
+                overlapped.withLock { $0 = came }
+            }
+            done.signal()
+        }
+        firstInside.wait()
+        Thread.detachNewThread {
+            try? gate.pass("two") { () throws(CasefileError) in secondInside.signal() }
+            done.signal()
+        }
+        done.wait()
+        done.wait()
+        #expect(overlapped.withLock { $0 })
     }
 }
