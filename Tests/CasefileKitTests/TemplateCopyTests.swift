@@ -57,6 +57,23 @@ import CasefileTestSupport
         #expect(try String(contentsOf: mine, encoding: .utf8).hasPrefix("{{! casefile-template: suspects "))
     }
 
+    /// `init` and `templates copy` share how they write into a folder: a path that is a file is
+    /// refused (exit 2), and the file is left as it was.
+    @Test func aFileWhereTheFolderGoesIsRefusedByInitAndCopy() throws {
+        let case_ = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: case_) }
+        let templates = case_.appendingPathComponent("Templates"), target = case_.appendingPathComponent("new-case")
+        for file in [templates, target] { try Data("a file\n".utf8).write(to: file) }
+
+        let copy = try CommandLineTests.run(["templates", "copy", "suspects"], in: case_)
+        #expect(copy.status == 2)
+        #expect(copy.err.contains("Templates") && copy.err.contains("it is a file, not a folder"), "\(copy.err)")
+        let initialised = try CommandLineTests.run(["init", "new-case"], in: case_)
+        #expect(initialised.status == 2)
+        #expect(initialised.err.contains("new-case") && initialised.err.contains("it is a file, not a folder"), "\(initialised.err)")
+        #expect(try PublishScratch.snapshot(case_) == ["Templates": Data("a file\n".utf8), "new-case": Data("a file\n".utf8)])
+    }
+
     @Test func anUnknownNameIsAUsageErrorNamingTheNearOnes() throws {
         let case_ = try Self.emptyFolder()
         defer { try? FileManager.default.removeItem(at: case_) }

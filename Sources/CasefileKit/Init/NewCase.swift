@@ -40,35 +40,19 @@ public enum NewCase {
     /// files already exists, or anything else but hidden entries (`.git`, `.gitignore`) is there.
     /// With `force` it overwrites its own files and leaves every other file alone.
     public static func write(into folder: URL, displayPath: String, force: Bool) throws(CasefileError) -> [String] {
-        let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CasefileError.refused(displayPath, reason: "it is a file, not a folder")
-        }
-        let existing = files.map(\.path).filter { fm.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let target = FolderFiles(folder: folder, displayPath: displayPath)
+        try target.checkIsFolder()
+        let existing = target.existing(files.map(\.path))
         if !existing.isEmpty, !force {
-            let shown = existing.prefix(3).joined(separator: ", ")
-            let more = existing.count > 3 ? " and \(existing.count - 3) more" : ""
-            throw CasefileError.refused(displayPath, reason: "it already has \(shown)\(more); nothing was written "
+            throw CasefileError.refused(displayPath, reason: "it already has \(FolderFiles.listed(existing)); nothing was written "
                 + "(pass --force to overwrite them, or choose another folder)")
         }
-        let others = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         if !others.isEmpty, !force {
-            let shown = others.prefix(3).joined(separator: ", ")
-            let more = others.count > 3 ? " and \(others.count - 3) more" : ""
-            throw CasefileError.refused(displayPath, reason: "it is not empty (it holds \(shown)\(more)); nothing was "
+            throw CasefileError.refused(displayPath, reason: "it is not empty (it holds \(FolderFiles.listed(others))); nothing was "
                 + "written (pass --force to write the case beside them, or choose an empty folder)")
         }
-        for file in files {
-            let url = folder.appendingPathComponent(file.path)
-            do {
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: url)
-            } catch {
-                throw CasefileError.unwritable(displayPath == "." ? file.path : "\(displayPath)/\(file.path)",
-                                               reason: error.localizedDescription)
-            }
-        }
+        try target.write(files)
         return files.map(\.path)
     }
 }

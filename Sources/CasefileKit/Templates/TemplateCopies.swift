@@ -1,5 +1,6 @@
 import Foundation
 import CasefileModel
+import CasefileOutput
 
 /// `casefile templates`: which built-ins a case's templates folder overrides, and a copy of a
 /// built-in written into it, one file at a time, to change.
@@ -25,27 +26,15 @@ public enum TemplateCopies {
     /// refuses, writing nothing, when any of those files exists already.
     public static func copy(_ templates: [BuiltinTemplate], into folder: URL, displayPath: String,
                             force: Bool) throws(CasefileError) -> [String] {
-        let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CasefileError.refused(displayPath, reason: "it is a file, not a folder")
-        }
-        let existing = templates.map(\.file).filter { fm.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let target = FolderFiles(folder: folder, displayPath: displayPath)
+        try target.checkIsFolder()
+        let existing = target.existing(templates.map(\.file))
         if !existing.isEmpty, !force {
-            let shown = existing.prefix(3).map { "\(displayPath)/\($0)" }.joined(separator: ", ")
-            let more = existing.count > 3 ? " and \(existing.count - 3) more" : ""
-            throw CasefileError.refused(shown + more, reason: "\(existing.count == 1 ? "it exists" : "they exist") already; "
+            throw CasefileError.refused(FolderFiles.listed(existing.map(target.shown)),
+                                        reason: "\(existing.count == 1 ? "it exists" : "they exist") already; "
                 + "nothing was written (pass --force to overwrite, which loses the changes made there)")
         }
-        for template in templates {
-            let url = folder.appendingPathComponent(template.file)
-            do {
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(Provenance.copy(of: template).utf8).write(to: url)
-            } catch {
-                throw CasefileError.unwritable("\(displayPath)/\(template.file)", reason: error.localizedDescription)
-            }
-        }
+        try target.write(templates.map { OutputFile(path: $0.file, contents: Provenance.copy(of: $0)) })
         return templates.map(\.file)
     }
 }
