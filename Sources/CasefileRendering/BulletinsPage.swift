@@ -48,7 +48,7 @@ struct BulletinsPage {
         return frame.rows(records, collection: .bulletins, record: { (v.caseContent.bulletins[$0].id.rawValue, v.fragments.bulletins[$0]) }) { b, common in
             let bulletin = v.caseContent.bulletins[b]
             let suspects: [MustacheValue] = v.index.suspects(b, limit: PageFrame.mentionLimit + 1).map { suspect in
-                .object(RecordRefs.Flagged(base: frame.refs.animalViews[frame.depth][suspect.animal], asleep: suspect.asleep))
+                .object(RecordRefs.Flagged(base: frame.refs.animalView(suspect.animal, depth: frame.depth), asleep: suspect.asleep))
             }
             let capped = frame.capped(suspects, count: v.index.suspectCount(b), more: .moreSuspects)
             let when = frame.refs.whens[b]

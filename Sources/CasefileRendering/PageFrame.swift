@@ -360,11 +360,11 @@ final class PageFrame: Sendable {
     }
 
     func animal(_ a: Int) -> MustacheValue {
-        refs.animals[depth][a]
+        refs.animal(a, depth: depth)
     }
 
     func bulletin(_ b: Int) -> MustacheValue {
-        refs.bulletins[depth][b]
+        refs.bulletin(b, depth: depth)
     }
 }
 

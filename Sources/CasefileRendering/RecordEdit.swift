@@ -65,17 +65,20 @@ package struct RecordEdit: Sendable {
         let mf = moved(.fruits, ca.fruits.count), ma = moved(.suspects, ca.animals.count)
         let mb = moved(.bulletins, ca.bulletins.count)
 
-        // Records whose mention (name, swatch, link, time, …) differs, at either page depth.
-        let rf = Set(ca.fruits.indices.filter { f in RecordRefs.depths.contains { !Self.same(bRefs.fruits[$0][f], aRefs.fruits[$0][f]) } })
+        // Records whose mention (name, swatch, link, time, …) differs, at any page depth (those
+        // kept tell for the root's too).
+        let rf = Set(ca.fruits.indices.filter { f in
+            RecordRefs.kept.contains { !Self.same(bRefs.fruit(f, depth: $0), aRefs.fruit(f, depth: $0)) }
+        })
         let ra = Set(ca.animals.indices.filter { i in
-            RecordRefs.depths.contains { d in
-                let x = bRefs.animalViews[d][i], y = aRefs.animalViews[d][i]
+            RecordRefs.kept.contains { d in
+                let x = bRefs.animalView(i, depth: d), y = aRefs.animalView(i, depth: d)
                 return x.id != y.id || x.name != y.name || x.emoji != y.emoji || x.species != y.species || x.href != y.href
             }
         })
         let rb = Set(ca.bulletins.indices.filter { i in
-            RecordRefs.depths.contains { d in
-                let x = bRefs.bulletinViews[d][i], y = aRefs.bulletinViews[d][i]
+            RecordRefs.kept.contains { d in
+                let x = bRefs.bulletinView(i, depth: d), y = aRefs.bulletinView(i, depth: d)
                 return x.id != y.id || x.href != y.href || x.when != y.when || x.datetime != y.datetime
                     || x.location != y.location || x.fruitName != y.fruitName
             }

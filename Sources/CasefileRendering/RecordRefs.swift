@@ -88,31 +88,31 @@ package struct RecordRefs: Sendable {
         }
     }
 
-    /// By depth (0: a page at the root, 1: a page one folder down, 2: a record's own page, whose
-    /// mentions open the records' own pages), then by record index; each an `.object` already,
-    /// so a list of mentions is an array copy.
-    let fruits: [[MustacheValue]]
-    let animals: [[MustacheValue]]
-    let bulletins: [[MustacheValue]]
-    let animalViews: [[AnimalMention]]
-    let bulletinViews: [[BulletinMention]]
+    /// By depth less one (1: a page one folder down, 2: a record's own page, whose mentions open
+    /// the records' own pages), then by record index. Depth 0, the pages at the root (the first
+    /// page of the first table), is made when asked: those pages mention a few hundred records,
+    /// and keeping every record's mention for them took a third of this (66 MB at 100k).
+    private let fruits: [[MustacheValue]]
+    private let animalViews: [[AnimalMention]]
+    private let bulletinViews: [[BulletinMention]]
     let whens: [(display: HTMLText, iso: HTMLText)]
     /// The charts above the Suspects and Bulletins tables (nil for an empty collection): they
     /// depend on the collections only, so they are made once too.
     let suspicionChart: MustacheValue?
     let nibbleChart: MustacheValue?
+    /// Makes the mentions of depth 0.
+    private let make: Maker
 
     package init(_ v: PlacedCase) {
         let make = Maker(v)
         let c = v.caseContent
-        whens = c.bulletins.indices.map(make.when)
-        fruits = Self.depths.map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
-        animalViews = Self.depths.map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
-        animals = animalViews.map { $0.map { .object($0) } }
-        let whens = whens
-        bulletinViews = Self.depths.map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
-        bulletins = bulletinViews.map { $0.map { .object($0) } }
+        let whens = c.bulletins.indices.map(make.when)
+        self.whens = whens
+        fruits = Self.kept.map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
+        animalViews = Self.kept.map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
+        bulletinViews = Self.kept.map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
         (suspicionChart, nibbleChart) = Self.charts(v)
+        self.make = make
     }
 
     /// The mentions of `v`, from `old`, the mentions of `b`: a placement of the same records (the
@@ -132,23 +132,40 @@ package struct RecordRefs: Sendable {
         }
         var (fruits, animalViews, bulletinViews, whens) = (old.fruits, old.animalViews, old.bulletinViews, old.whens)
         for b in xb { whens[b] = make.when(b) }
-        for depth in Self.depths {
-            for f in xf { fruits[depth][f] = make.fruit(f, depth: depth) }
-            for a in xa { animalViews[depth][a] = make.animal(a, depth: depth) }
-            for b in xb { bulletinViews[depth][b] = make.bulletin(b, depth: depth, when: whens[b]) }
+        for (k, depth) in Self.kept.enumerated() {
+            for f in xf { fruits[k][f] = make.fruit(f, depth: depth) }
+            for a in xa { animalViews[k][a] = make.animal(a, depth: depth) }
+            for b in xb { bulletinViews[k][b] = make.bulletin(b, depth: depth, when: whens[b]) }
         }
-        var (animals, bulletins) = (old.animals, old.bulletins)
-        for depth in Self.depths {
-            for a in xa { animals[depth][a] = .object(animalViews[depth][a]) }
-            for b in xb { bulletins[depth][b] = .object(bulletinViews[depth][b]) }
-        }
-        (self.fruits, self.animals, self.bulletins, self.animalViews, self.bulletinViews, self.whens) =
-            (fruits, animals, bulletins, animalViews, bulletinViews, whens)
+        (self.fruits, self.animalViews, self.bulletinViews, self.whens) = (fruits, animalViews, bulletinViews, whens)
         (suspicionChart, nibbleChart) = Self.charts(v)
+        self.make = make
     }
 
-    /// The depths mentions are made for: `recordDepth` is a record's own page.
-    static let depths = 0...2
+    /// Fruit `f` as pages at `depth` mention it.
+    func fruit(_ f: Int, depth: Int) -> MustacheValue {
+        depth > 0 ? fruits[depth - 1][f] : make.fruit(f, depth: 0)
+    }
+
+    /// Animal `a` as pages at `depth` mention it.
+    func animalView(_ a: Int, depth: Int) -> AnimalMention {
+        depth > 0 ? animalViews[depth - 1][a] : make.animal(a, depth: 0)
+    }
+
+    /// Bulletin `b` as pages at `depth` mention it.
+    func bulletinView(_ b: Int, depth: Int) -> BulletinMention {
+        depth > 0 ? bulletinViews[depth - 1][b] : make.bulletin(b, depth: 0, when: whens[b])
+    }
+
+    func animal(_ a: Int, depth: Int) -> MustacheValue { .object(animalView(a, depth: depth)) }
+
+    func bulletin(_ b: Int, depth: Int) -> MustacheValue { .object(bulletinView(b, depth: depth)) }
+
+    /// The depths whose mentions are kept: a depth-0 mention is a depth-1 one with `../` taken
+    /// off its link, so comparing the kept depths compares it too (`RecordEdit`).
+    static let kept = 1...2
+
+    /// The depth of a record's own page.
     static let recordDepth = 2
 
     private static func charts(_ v: PlacedCase) -> (MustacheValue?, MustacheValue?) {
@@ -158,7 +175,7 @@ package struct RecordRefs: Sendable {
     }
 
     /// Makes one record's mention, as pages at `depth` link it.
-    private struct Maker {
+    private struct Maker: Sendable {
         let v: PlacedCase
         /// Resolved once: `v.strings` looks the tables up again each time.
         let strings: UIStrings
@@ -210,6 +227,6 @@ package struct RecordRefs: Sendable {
         guard let f = index.fruitPosition[id] else {
             return .object(FruitMention(id: HTMLText(id.rawValue), name: HTMLText(id.rawValue), color: "", href: .empty, known: false))
         }
-        return fruits[depth][f]
+        return fruit(f, depth: depth)
     }
 }

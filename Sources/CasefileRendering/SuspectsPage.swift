@@ -55,7 +55,7 @@ struct SuspectsPage {
             let suspicion = animal.suspicion
             let fruits = animal.favoriteFruits.map(frame.fruit)
             let involved: [MustacheValue] = v.index.involvements(a, limit: PageFrame.mentionLimit + 1).map { inv in
-                .object(RecordRefs.Flagged(base: frame.refs.bulletinViews[frame.depth][inv.bulletin], asleep: inv.asleep))
+                .object(RecordRefs.Flagged(base: frame.refs.bulletinView(inv.bulletin, depth: frame.depth), asleep: inv.asleep))
             }
             let capped = frame.capped(involved, count: v.index.involvementCount(a), more: .moreBulletins)
             let level = min(max(animal.suspicionLevel, 0), 1)
