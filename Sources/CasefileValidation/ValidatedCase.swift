@@ -18,7 +18,8 @@ public struct ValidatedCase: Sendable {
     public let rulesRun: [Rule]
     /// The files read.
     public let files: [String]
-    /// Source text of each data file and note, by path, for the excerpts of the validation page.
+    /// Source text of each data file and note that a problem points into, by path, for the
+    /// excerpts of the validation page.
     public let sources: [String: String]
     /// What the rules on the records (ids, references, record-level rules) found, before
     /// severities: a preview whose edit changed only notes' text reuses it.

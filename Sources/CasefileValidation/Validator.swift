@@ -52,8 +52,11 @@ public struct Validator: Sendable {
             return problem
         }.sorted(by: Diagnostic.reportOrder)
 
-        var sources = loaded.dataTexts
-        let notePaths = Set(settled.compactMap { $0.location?.path }).subtracting(sources.keys)
+        // Only the files a problem points into are kept, as the validation page quotes them: the
+        // text of a 100k case's data files is 54 MB, held through the whole render otherwise.
+        let problemPaths = Set(settled.compactMap { $0.location?.path })
+        var sources = loaded.dataTexts.filter { problemPaths.contains($0.key) }
+        let notePaths = problemPaths.subtracting(loaded.dataTexts.keys)
         if !notePaths.isEmpty {
             for note in caseContent.notes.values.flatMap(\.values) where notePaths.contains(note.path) {
                 sources[note.path] = note.source

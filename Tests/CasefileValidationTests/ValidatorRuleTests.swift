@@ -47,6 +47,22 @@ struct ValidatorRuleTests {
         #expect(validated.sources["notes/animals/fox.md"]?.contains("animal:owel") == true)
     }
 
+    /// The validated case keeps the text of the files its problems point into, for the
+    /// validation page's excerpts, and of no other: a 100k case's data files are 54 MB.
+    @Test func onlyTheFilesProblemsPointIntoAreKept() async throws {
+        let validated = try await validate(["notes/animals/fox.md": "Saw [someone](animal:owel).\n"])
+        #expect(validated.diagnostics.compactMap(\.location?.path) == ["notes/animals/fox.md"])
+        #expect(Array(validated.sources.keys) == ["notes/animals/fox.md"])
+        let clean = try await validate([:])
+        #expect(clean.sources.isEmpty)
+        // A problem in a data file keeps that file's text, as read.
+        let renamed = try await validate(["fruits.yaml": twoFruitsYAML + "- id: elstar\n  name: Again\n  color: \"#ff0000\"\n"])
+        let paths = Set(renamed.diagnostics.compactMap(\.location?.path))
+        #expect(paths == ["fruits.yaml"], "\(renamed.diagnostics.map(\.message))")
+        #expect(Set(renamed.sources.keys) == paths)
+        #expect(renamed.sources["fruits.yaml"]?.hasSuffix("name: Again\n  color: \"#ff0000\"\n") == true)
+    }
+
     @Test func brokenCaseLinksOfEveryKindInABulletinNote() async throws {
         let validated = try await validate([
             "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: 2023-06-05T23:10:00-07:00\n  location: Pond\n",

@@ -156,7 +156,10 @@ public struct BuildPipeline: Sendable {
         var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay, gate: options.gate)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
-        let prepared = try await prepare(events: events, clock: &clock)
+        var prepared = try await prepare(events: events, clock: &clock)
+        // The data files' text was for validation (the validated case keeps the files problems
+        // point into): let it go before the render's peak.
+        prepared.loaded.dataTexts = [:]
         let placed = prepared.placed
         var session = try writer.begin()
         let baseURL = options.baseURL ?? placed.caseContent.site.baseURL
