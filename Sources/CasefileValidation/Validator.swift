@@ -7,7 +7,16 @@ import CasefileLoading
 /// then applies the case's severities. Notes are compiled here (parsed, their case links
 /// checked), since parsing a note is how its case links are found.
 public struct Validator: Sendable {
-    public init() {}
+    /// Whether the validated case keeps the notes' Markdown once they are compiled. A build
+    /// renders their HTML and never reads the Markdown again (20 % of a 100k case's notes are
+    /// 65 MB of it, held through the whole render otherwise); a preview keeps it for its editor.
+    /// Either way the notes a problem points into are kept in `sources`, which the validation
+    /// page quotes.
+    public var keepsNoteText: Bool
+
+    public init(keepsNoteText: Bool = true) {
+        self.keepsNoteText = keepsNoteText
+    }
 
     public func validate(_ loaded: LoadedCase) async -> ValidatedCase {
         await validate(loaded) { await $0.compile() }.validated
@@ -62,8 +71,14 @@ public struct Validator: Sendable {
                 sources[note.path] = note.source
             }
         }
+        var kept = caseContent
+        if !keepsNoteText {
+            kept.notes = kept.notes.mapValues { notes in
+                notes.mapValues { Note(collection: $0.collection, recordID: $0.recordID, path: $0.path, source: "") }
+            }
+        }
         let validated = ValidatedCase(
-            caseContent: caseContent, sourceMap: loaded.sourceMap, index: index,
+            caseContent: kept, sourceMap: loaded.sourceMap, index: index,
             animalNotes: compiled.animalNotes, bulletinNotes: compiled.bulletinNotes, diagnostics: settled,
             rulesRun: Rule.caseRules.filter { caseContent.site.severity(of: $0) != nil }, files: loaded.files, sources: sources,
             recordProblems: recordProblems,

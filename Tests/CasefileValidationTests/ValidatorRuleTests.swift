@@ -63,6 +63,27 @@ struct ValidatorRuleTests {
         #expect(renamed.sources["fruits.yaml"]?.hasSuffix("name: Again\n  color: \"#ff0000\"\n") == true)
     }
 
+    /// A build's validation lets the notes' Markdown go once they are compiled: their HTML is
+    /// what it renders, and which notes exist and where they are stay. A note a problem points
+    /// into is still quoted.
+    @Test func aBuildLetsTheNotesMarkdownGo() async throws {
+        let folder = try TempCase(["site.yaml": minimalSite, "fruits.yaml": twoFruitsYAML, "animals.yaml": twoAnimalsYAML,
+                                   "notes/animals/fox.md": "Saw [someone](animal:owel).\n",
+                                   "notes/animals/owl.md": "# Owl\n\nAte [an apple](fruit:elstar).\n"], displayPath: "Case")
+        defer { folder.remove() }
+        let loaded = try await folder.load()
+        let kept = await Validator().validate(loaded)
+        let built = await Validator(keepsNoteText: false).validate(loaded)
+        #expect(kept.caseContent.notes[.animals]?["owl"]?.source == "# Owl\n\nAte [an apple](fruit:elstar).\n")
+        #expect(built.caseContent.notes[.animals]?["owl"]?.source == "")
+        #expect(built.caseContent.notes[.animals]?["owl"]?.path == kept.caseContent.notes[.animals]?["owl"]?.path)
+        #expect(built.caseContent.notes.mapValues { Set($0.keys) } == [.animals: ["fox", "owl"]])
+        #expect(built.animalNotes.mapValues(\.html) == kept.animalNotes.mapValues(\.html))
+        #expect(built.animalNotes.values.contains { $0.html.contains(">Owl</h") && $0.html.contains("an apple") })
+        #expect(built.sources == kept.sources)
+        #expect(built.sources["notes/animals/fox.md"] == "Saw [someone](animal:owel).\n")
+    }
+
     @Test func brokenCaseLinksOfEveryKindInABulletinNote() async throws {
         let validated = try await validate([
             "bulletins.yaml": "- id: b1\n  fruit: elstar\n  nibbledAt: 2023-06-05T23:10:00-07:00\n  location: Pond\n",

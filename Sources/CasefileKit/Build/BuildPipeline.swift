@@ -109,11 +109,16 @@ public struct BuildPipeline: Sendable {
         return try await prepare(events: events, clock: &clock)
     }
 
-    private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock) async throws(CasefileError) -> PreparedCase {
+    /// `keepsNoteText` false leaves the notes' Markdown out of the prepared case once they are
+    /// compiled (see `Validator.keepsNoteText`): a build renders their HTML only.
+    private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock,
+                         keepsNoteText: Bool = true) async throws(CasefileError) -> PreparedCase {
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
         clock.end("templates")
-        let (loaded, validated, notes) = try await Self.loadAndValidate(content: options.content, contentDisplay: options.contentDisplay,
-                                                                        events: events, clock: &clock)
+        let (read, validated, notes) = try await Self.loadAndValidate(content: options.content, contentDisplay: options.contentDisplay,
+                                                                      events: events, clock: &clock, keepsNoteText: keepsNoteText)
+        var loaded = read
+        if !keepsNoteText { loaded.caseContent.notes = validated.caseContent.notes }
         let placed = PlacedCase(validated)
         clock.end("place")
         let overrides = TemplateCheck.problems(in: options.templates, settings: loaded.caseContent.site)
@@ -122,13 +127,13 @@ public struct BuildPipeline: Sendable {
     }
 
     private static func loadAndValidate(content: URL, contentDisplay: String, events: (@Sendable (BuildEvent) -> Void)?,
-                                        clock: inout StageClock)
+                                        clock: inout StageClock, keepsNoteText: Bool = true)
         async throws(CasefileError) -> (loaded: LoadedCase, validated: ValidatedCase, notes: NoteCompiler.Output) {
         let loaded = try await ContentLoader(directory: content, displayPath: contentDisplay).load()
         clock.end("load")
         let c = loaded.caseContent
         events?(.loaded(records: c.fruits.count + c.animals.count + c.bulletins.count, files: loaded.files.count))
-        let (validated, notes) = await Validator().validate(loaded) { await $0.compile() }
+        let (validated, notes) = await Validator(keepsNoteText: keepsNoteText).validate(loaded) { await $0.compile() }
         clock.end("validate")
         events?(.validated(problems: validated.diagnostics.count))
         return (loaded, validated, notes)
@@ -156,7 +161,7 @@ public struct BuildPipeline: Sendable {
         var clock = StageClock()
         let writer = SiteWriter(directory: options.output, displayPath: options.outputDisplay, gate: options.gate)
         try writer.checkSafe(against: [options.content] + (options.templates.map { [$0] } ?? []))
-        var prepared = try await prepare(events: events, clock: &clock)
+        var prepared = try await prepare(events: events, clock: &clock, keepsNoteText: false)
         // The data files' text was for validation (the validated case keeps the files problems
         // point into): let it go before the render's peak.
         prepared.loaded.dataTexts = [:]
