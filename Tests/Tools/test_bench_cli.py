@@ -41,11 +41,13 @@ def test_a_median_of_values_and_a_target():
         awk = subprocess.run(["bash", "-c", AWK_VALUES, "median", *values],
                              capture_output=True, text=True, check=True).stdout
         assert tool("median", "--values", *values) == awk, values
-    assert tool("target", "build-vs-floor", "2.54") == "casefile-10k / floor (wall): 2.54× (target ≤ 2×) missed\n"
+    assert tool("target", "build-vs-floor", "2.54") == "casefile-10k / floor (wall): 2.54× (target ≤ 1.5×) missed\n"
+    assert tool("target", "build-ceiling", "1.93") == "casefile-10k / floor (wall), the ceiling: 1.93× (target ≤ 2×) holds\n"
+    assert tool("target", "peak-100k", "590") == "casefile-100k peak RSS: 590 MB (target ≤ 600 MB) holds\n"
 
 
 def test_no_figure_is_not_measured():
-    assert tool("target", "build-vs-floor", "n/a") == "casefile-10k / floor (wall): not measured (target ≤ 2×) —\n"
+    assert tool("target", "build-vs-floor", "n/a") == "casefile-10k / floor (wall): not measured (target ≤ 1.5×) —\n"
 
 
 FAKE_SWIFT = """#!/bin/sh
