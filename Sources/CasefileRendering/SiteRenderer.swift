@@ -107,7 +107,7 @@ public struct SiteRenderer: Sendable {
             ? ValidationPage.summary(of: placed, since: since, strings: strings) : .null
         // Every page links the stylesheet by the hash of its content, so it is rendered each time.
         let css = templates.renderStylesheet(Self.stylesheetContext(site, strings))
-        let listings = site.orders || site.filters ? await Listings.make(placed, only: only, templates: templates, strings: strings, sorted: sorted) : nil
+        var listings = site.orders || site.filters ? await Listings.make(placed, only: only, templates: templates, strings: strings, sorted: sorted) : nil
         var frame = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                      detents: site.sheet.detents)
@@ -121,10 +121,10 @@ public struct SiteRenderer: Sendable {
         if site.exports { dataPaths += SiteLayout.exports }
         if site.feed { dataPaths.append(SiteLayout.feed) }
         if digest { dataPaths.append(SiteLayout.digest) }
-        let listed = listings.map { l in Self.runs(of: l.pages.count).map { Job.listings(Array(l.pages[$0])) } } ?? []
-        // The longest first (the listings of a big table, then the exports), so that none finishes
-        // last on a core of its own; the records' own pages, the smallest, last.
-        let all = listed + dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
+        var listed = listings.map { l in Self.runs(of: l.pages.count).map { Job.listings(Array(l.pages[$0])) } } ?? []
+        // The longest first (the exports), so that none finishes last on a core of its own; the
+        // records' own pages, the smallest, last. The listings come before them all, on their own.
+        let rest = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
             + (only.contains(SiteLayout.notFound) ? [Job.notFound] : [])
             + Self.recordJobs(placed, only: only) + Self.removedJobs(since, only: only)
         let baseURL = self.baseURL, prerendered = self.prerendered
@@ -133,9 +133,9 @@ public struct SiteRenderer: Sendable {
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
-        let total = all.reduce(0) { $0 + $1.fileCount }
+        let total = (listed + rest).reduce(0) { $0 + $1.fileCount }
         var done = 0
-        try await Parallel.forEach(all) { job in
+        let work: @Sendable (Job) -> [(OutputFile, Finding)] = { job in
             let files: [OutputFile] = switch job {
             case let .page(page): [fixed.render(page, placed, problems, refs, lines, summary, output)]
             case .notFound: [fixed.renderNotFound(placed, problems, refs, output)]
@@ -150,13 +150,20 @@ public struct SiteRenderer: Sendable {
                 [fixed.render(removed: collection, id, at: path, placed, problems, refs, output)]
             }
             return files.map { ($0, examine($0)) }
-        } receive: { results in
+        }
+        func receive(_ results: [(OutputFile, Finding)]) throws {
             for (file, finding) in results {
                 try sink(file, finding)
                 done += 1
                 progress?(done, total)
             }
         }
+        // The listings first: their rows (each record's, made once and copied into every listing
+        // of its table, 108 MB at 100k) go once they are written, before the exports and the
+        // records' own pages are rendered, when the build's memory is at its highest.
+        try await Parallel.forEach(listed, work, receive: receive)
+        (listed, listings) = ([], nil)
+        try await Parallel.forEach(rest, work, receive: receive)
         let findings = ValidationFindings(placed.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
             var paths = SiteTable.allCases.flatMap { kind in
