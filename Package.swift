@@ -224,7 +224,7 @@ let package = Package(
             // jemalloc (Debian's libjemalloc-dev) serves every allocation of the process, Swift's
             // and libcmark-gfm's: on the 10k benchmark case it takes 15 % off the build's CPU time
             // against glibc's malloc, whose free lists and arena locks the many small allocations
-            // of parsing and rendering keep busy (Docs/performance.md).
+            // of parsing and rendering keep busy (Docs/performance-history.md).
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         // The editor's benchmark (Scripts/edit-bench.sh): times the engine and the whole save on a
@@ -270,8 +270,8 @@ let package = Package(
         // The whole pipeline: the commands, the binary, init, the hostile corpus, planted faults.
         .testTarget(name: "CasefileKitTests", dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing",
                                                              "CasefileValidation", "CasefileReports", "CasefileOutput", "CasefileKit",
-                                                             "CasefileSiteCheck", "CasefileTemplates", "CasefileSample", "CasefileTestSupport",
-                                                             "CasefileLoadingTestSupport"]),
+                                                             "CasefileRendering", "CasefileSiteCheck", "CasefileTemplates", "CasefileSample",
+                                                             "CasefileTestSupport", "CasefileLoadingTestSupport"]),
         .testTarget(
             name: "CasefileServerTests",
             dependencies: [

@@ -10,21 +10,21 @@
 # the 10k case (make-case.py defaults: 10,000 animals, 10,000 bulletins, 200 fruits, 20,000
 # notes) and the 100k case (--animals 100000 --bulletins 100000 --notes 0.2; left out with
 # --quick), then runs RUNS rounds (default 5), each one run of every target in turn: the floor,
-# casefile build on 10k, store-10k (the files casefile-10k just wrote, read into memory and
-# written again into an empty folder by Tools/casefile_bench/store.py, one thread, the writing
-# alone timed: what storing the site's bytes costs on this machine, whatever made them), the
-# build in German (language: de, the case's other files the same bytes), casefile publish on 10k into an empty
-# folder, publish again over that (republish), hugo on 10k, casefile --jobs 1 on 10k and, in the
-# first min(RUNS, 3) rounds,
-# build and publish on 100k. Interleaving spreads the machine's other load over every target
-# alike. Each run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an
-# empty output folder (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT
-# names another place (see below why). It prints every run, then each target's medians and the
-# ratios casefile-10k / floor, hugo-10k / casefile-10k, casefile-100k / casefile-10k and each
-# publish / its build, then a Markdown table for the README ("Speed") and Docs/performance.md ("Current figures")
-# and the targets (Tools/casefile_bench/targets.py: the 10k build within 1.5x the floor's wall
-# time, and never past 2x; --jobs 1 within 2.5x; the 100k build within 10x the 10k and 600 MB of
-# peak RSS; publish within 1.2x its build, republish 1.3x), each with whether it holds.
+# casefile build on 10k, store-10k (the files casefile-10k just wrote, read into memory and written
+# again into an empty folder by Tools/casefile_bench/store.py, one thread, the writing alone timed:
+# what storing the site's bytes costs on this machine, whatever made them; its folder is removed
+# once timed, and it has no peak RSS of its own), the build in German (language: de, the case's
+# other files the same bytes), casefile publish on 10k into an empty folder, publish again over that
+# (republish), hugo on 10k, casefile --jobs 1 on 10k and, in the first min(RUNS, 3) rounds, build
+# and publish on 100k. Interleaving spreads the machine's other load over every target alike. Each
+# run is measured with /usr/bin/time (wall, user + system CPU, peak RSS) into an empty output folder
+# (the republish into the publish's), on a tmpfs (/dev/shm) unless BENCH_OUT names another place
+# (see below why). It prints every run, then each target's medians and the ratios casefile-10k /
+# floor, store-10k / floor and / casefile-10k, hugo-10k / casefile-10k, casefile-100k / casefile-10k
+# and each publish / its build, then a Markdown table of the medians for the README's Speed table
+# and the targets (Tools/casefile_bench/targets.py: the 10k build within 1.5x the floor's wall time,
+# and never past 2x; --jobs 1 within 2.5x; the 100k build within 10x the 10k and 600 MB of peak RSS;
+# publish within 1.2x its build, republish 1.3x), each with whether it holds.
 # The cases go into one mktemp -d folder in /tmp and the outputs into one beside them
 # (or under BENCH_OUT); both are removed on exit. The release build, the medians and the targets
 # come from the benchmarks' shared package, Tools/casefile_bench.
@@ -137,7 +137,8 @@ run_target() {  # NAME: one measured run; appends "wall cpu rss" to $work/NAME.r
         --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
     store-10k)
       bench_tool store "$outs/out-casefile-10k" "$out" --time "$work/time" \
-        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
+        > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$?
+      rm -rf "$out" ;;  # 500 MB that nothing reads: not kept on the tmpfs through the rounds
     casefile-10k-jobs1)
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$casefile" build --quiet --jobs 1 \
         --content "$work/case-10k" --output "$out" > "$work/$name.stdout" 2> "$work/$name.stderr" || status=$? ;;
@@ -170,8 +171,9 @@ for round in $(seq 1 "$runs"); do
 done
 
 median() { bench_tool median --column "$1" "$2"; }  # COLUMN FILE: the median of that column of the runs file
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+# A figure of 0 is one not measured (store-10k's peak RSS): "n/a" and "—" rather than 0.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+mib() { awk -v k="$1" 'BEGIN { if (k > 0) printf "%.0f", k / 1024; else print "—" }'; }
 
 declare -A wall cpu rss count
 for name in "${targets[@]}"; do

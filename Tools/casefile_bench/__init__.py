@@ -4,7 +4,8 @@ both start.
 - build: the release binary (`swift build -c release`) and synthetic cases (Scripts/make-case.py).
 - rounds: commands run alternately in rounds, each run's wall time, user + system CPU and peak
   RSS, and their medians.
-- targets: the issue's targets, and whether a measured figure holds each one.
+- targets: the speed targets, and whether a measured figure holds each one.
+- store: a built site's files written again, to time what storing them costs.
 - tables: plain-text and Markdown tables.
 - chromium: headless Chromium started with its DevTools port open (Scripts/reader-bench.py) and
   the binary and headless flag the browser suite's chromedriver starts it with

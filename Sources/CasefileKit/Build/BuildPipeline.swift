@@ -104,9 +104,11 @@ public struct BuildPipeline: Sendable {
     /// parsed, the case loaded and validated (its notes compiled), and every record as pages
     /// mention it. `build` and `publish` render the result into a folder, `serve` into its
     /// mirror (and keeps it, to redo only what an edit changes).
-    package func prepare(events: (@Sendable (BuildEvent) -> Void)? = nil) async throws(CasefileError) -> PreparedCase {
+    /// `keepsNoteText` false is how a build prepares: the notes' Markdown let go once compiled.
+    package func prepare(events: (@Sendable (BuildEvent) -> Void)? = nil,
+                         keepsNoteText: Bool = true) async throws(CasefileError) -> PreparedCase {
         var clock = StageClock()
-        return try await prepare(events: events, clock: &clock)
+        return try await prepare(events: events, clock: &clock, keepsNoteText: keepsNoteText)
     }
 
     /// `keepsNoteText` false leaves the notes' Markdown out of the prepared case once they are
