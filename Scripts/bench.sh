@@ -207,8 +207,9 @@ echo
 echo "== ratios (wall / CPU / peak RSS)"
 show_ratio() {  # LABEL A B
   [ -n "${wall[$2]:-}" ] && [ -n "${wall[$3]:-}" ] || return 0
-  printf '%-30s %6sx wall %6sx CPU %6sx RSS\n' "$1" "$(ratio "${wall[$2]}" "${wall[$3]}")" \
-    "$(ratio "${cpu[$2]}" "${cpu[$3]}")" "$(ratio "${rss[$2]}" "${rss[$3]}")"
+  times() { local r; r=$(ratio "$1" "$2"); [ "$r" = n/a ] && echo "$r" || echo "${r}x"; }
+  printf '%-30s %7s wall %7s CPU %7s RSS\n' "$1" "$(times "${wall[$2]}" "${wall[$3]}")" \
+    "$(times "${cpu[$2]}" "${cpu[$3]}")" "$(times "${rss[$2]}" "${rss[$3]}")"
 }
 show_ratio "casefile-10k / floor" casefile-10k floor
 show_ratio "store-10k / floor" store-10k floor
