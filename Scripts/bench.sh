@@ -174,6 +174,7 @@ median() { bench_tool median --column "$1" "$2"; }  # COLUMN FILE: the median of
 # A figure of 0 is one not measured (store-10k's peak RSS): "n/a" and "—" rather than 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 mib() { awk -v k="$1" 'BEGIN { if (k > 0) printf "%.0f", k / 1024; else print "—" }'; }
+times() { local r; r=$(ratio "$1" "$2"); [ "$r" = n/a ] && echo "$r" || echo "${r}x"; }  # A B: "2.83x"
 
 declare -A wall cpu rss count
 for name in "${targets[@]}"; do
@@ -207,7 +208,6 @@ echo
 echo "== ratios (wall / CPU / peak RSS)"
 show_ratio() {  # LABEL A B
   [ -n "${wall[$2]:-}" ] && [ -n "${wall[$3]:-}" ] || return 0
-  times() { local r; r=$(ratio "$1" "$2"); [ "$r" = n/a ] && echo "$r" || echo "${r}x"; }
   printf '%-30s %7s wall %7s CPU %7s RSS\n' "$1" "$(times "${wall[$2]}" "${wall[$3]}")" \
     "$(times "${cpu[$2]}" "${cpu[$3]}")" "$(times "${rss[$2]}" "${rss[$3]}")"
 }
@@ -234,11 +234,10 @@ for name in "${targets[@]}"; do
 done
 echo
 echo "== the targets"
-target() {  # NAME RATIO-OR-FIGURE
-  bench_tool target "$1" "$2"
-}
-target build-vs-floor "$(ratio "${wall[casefile-10k]}" "${wall[floor]}")"
-target build-ceiling "$(ratio "${wall[casefile-10k]}" "${wall[floor]}")"
+build_ratio=$(ratio "${wall[casefile-10k]}" "${wall[floor]}")
+target() { bench_tool target "$@"; }  # NAME FIGURE
+target build-vs-floor "$build_ratio"
+target build-ceiling "$build_ratio"
 target jobs1-vs-floor "$(ratio "${wall[casefile-10k-jobs1]}" "${wall[floor]}")"
 target publish "$(ratio "${wall[casefile-10k-publish]}" "${wall[casefile-10k]}")"
 target republish "$(ratio "${wall[casefile-10k-republish]}" "${wall[casefile-10k]}")"

@@ -10,8 +10,9 @@ throttling), then the first row in view is tapped as that script taps it, with a
 tap's INP is the longest Event Timing entry, as there. It then prints the INP of each run and,
 for every (thread, event name) of the page's renderer process, the median over the runs of the
 summed durations of its complete events from 20 ms before the tap's first EventDispatch to its
-INP plus 50 ms after that dispatch began (300 ms when no Event Timing entry came): nested events count within their parents too (RunTask holds all the main
-thread's work), so the lines do not add up; read them as "how much of the tap was this".
+INP plus 50 ms after that dispatch began (300 ms when no Event Timing entry came): nested events
+count within their parents too (RunTask holds all the main thread's work), so the lines do not
+add up; read them as "how much of the tap was this".
 
 What reader-bench.py says in one figure per tap (INP, restyled elements, style and layout
 milliseconds), this says by phase: the forced style and layout of following the fragment, the

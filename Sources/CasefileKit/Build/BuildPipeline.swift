@@ -114,7 +114,7 @@ public struct BuildPipeline: Sendable {
     /// `keepsNoteText` false leaves the notes' Markdown out of the prepared case once they are
     /// compiled (see `Validator.keepsNoteText`): a build renders their HTML only.
     private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock,
-                         keepsNoteText: Bool = true) async throws(CasefileError) -> PreparedCase {
+                         keepsNoteText: Bool) async throws(CasefileError) -> PreparedCase {
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
         clock.end("templates")
         let (read, validated, notes) = try await Self.loadAndValidate(content: options.content, contentDisplay: options.contentDisplay,
