@@ -51,7 +51,7 @@ struct BulletinsPage {
                 .object(RecordRefs.Flagged(base: frame.refs.animalView(suspect.animal, depth: frame.depth), asleep: suspect.asleep))
             }
             let capped = frame.capped(suspects, count: v.index.suspectCount(b), more: .moreSuspects)
-            let when = frame.refs.whens[b]
+            let when = frame.refs.when(b)
             let reporter: MustacheValue = if let id = bulletin.reportedBy {
                 if let r = v.index.animalPosition[id] {
                     frame.animal(r)

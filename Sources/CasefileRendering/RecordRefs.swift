@@ -89,36 +89,61 @@ package struct RecordRefs: Sendable {
     }
 
     /// By depth less one (1: a page one folder down, 2: a record's own page, whose mentions open
-    /// the records' own pages), then by record index. Depth 0, the pages at the root (the first
-    /// page of the first table), is made when asked: those pages mention a few hundred records,
-    /// and keeping every record's mention for them took a third of this (66 MB at 100k).
-    private let fruits: [[MustacheValue]]
-    private let animalViews: [[AnimalMention]]
-    private let bulletinViews: [[BulletinMention]]
-    let whens: [(display: HTMLText, iso: HTMLText)]
+    /// the records' own pages), then by record index; nil for a depth not kept, whose mentions
+    /// are made when asked. Depth 0, the pages at the root (the first page of the first table),
+    /// is never kept: those pages mention a few hundred records, and keeping every record's
+    /// mention for them took a third of this (66 MB at 100k).
+    private let fruits: [[MustacheValue]?]
+    private let animalViews: [[AnimalMention]?]
+    private let bulletinViews: [[BulletinMention]?]
+    private let whens: [(display: HTMLText, iso: HTMLText)]
     /// The charts above the Suspects and Bulletins tables (nil for an empty collection): they
     /// depend on the collections only, so they are made once too.
     let suspicionChart: MustacheValue?
     let nibbleChart: MustacheValue?
-    /// Makes the mentions of depth 0.
+    /// Makes the mentions of a depth not kept.
     private let make: Maker
 
-    package init(_ v: PlacedCase) {
+    /// Every record's mention at each of `depths` (of `kept`); at other depths they are made
+    /// when asked. A build keeps one depth at a time, the one its pages of the moment link
+    /// from (`keeping(_:)`): at 100k each depth's mentions are about 75 MB.
+    package init(_ v: PlacedCase, depths: Set<Int> = Set(kept)) {
         let make = Maker(v)
         let c = v.caseContent
-        let whens = c.bulletins.indices.map(make.when)
-        self.whens = whens
-        fruits = Self.kept.map { depth in c.fruits.indices.map { make.fruit($0, depth: depth) } }
-        animalViews = Self.kept.map { depth in c.animals.indices.map { make.animal($0, depth: depth) } }
-        bulletinViews = Self.kept.map { depth in c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } }
-        (suspicionChart, nibbleChart) = Self.charts(v)
+        whens = c.bulletins.indices.map(make.when)
         self.make = make
+        (fruits, animalViews, bulletinViews) = Self.mentions(make, depths, whens)
+        (suspicionChart, nibbleChart) = Self.charts(v)
+    }
+
+    /// The same mentions, keeping `depths` only: the times and charts are shared, a depth kept by
+    /// both is shared, and another one is made.
+    package func keeping(_ depths: Set<Int>) -> RecordRefs {
+        RecordRefs(self, depths: depths)
+    }
+
+    private init(_ refs: RecordRefs, depths: Set<Int>) {
+        (whens, suspicionChart, nibbleChart, make) = (refs.whens, refs.suspicionChart, refs.nibbleChart, refs.make)
+        let made = Self.mentions(make, depths, whens, except: Set(Self.kept.filter { refs.animalViews[$0 - 1] != nil }))
+        fruits = Self.kept.map { depths.contains($0) ? made.0[$0 - 1] ?? refs.fruits[$0 - 1] : nil }
+        animalViews = Self.kept.map { depths.contains($0) ? made.1[$0 - 1] ?? refs.animalViews[$0 - 1] : nil }
+        bulletinViews = Self.kept.map { depths.contains($0) ? made.2[$0 - 1] ?? refs.bulletinViews[$0 - 1] : nil }
+    }
+
+    /// Each record's mention at each kept depth of `depths`, but those in `except` (nil there).
+    private static func mentions(_ make: Maker, _ depths: Set<Int>, _ whens: [(display: HTMLText, iso: HTMLText)],
+                                 except: Set<Int> = []) -> ([[MustacheValue]?], [[AnimalMention]?], [[BulletinMention]?]) {
+        let c = make.v.caseContent
+        let wanted = { (depth: Int) in depths.contains(depth) && !except.contains(depth) }
+        return (kept.map { depth in wanted(depth) ? c.fruits.indices.map { make.fruit($0, depth: depth) } : nil },
+                kept.map { depth in wanted(depth) ? c.animals.indices.map { make.animal($0, depth: depth) } : nil },
+                kept.map { depth in wanted(depth) ? c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } : nil })
     }
 
     /// The mentions of `v`, from `old`, the mentions of `b`: a placement of the same records (the
     /// same ids in the same order, the same settings) before a preview's edit of some of them.
     /// Only the mentions of records whose values or page changed, and of bulletins whose fruit's
-    /// name did, are made again.
+    /// name did, are made again (at the depths `old` kept).
     package init(_ v: PlacedCase, updating old: RecordRefs, from b: PlacedCase) {
         let make = Maker(v)
         let c = v.caseContent, cb = b.caseContent
@@ -133,9 +158,9 @@ package struct RecordRefs: Sendable {
         var (fruits, animalViews, bulletinViews, whens) = (old.fruits, old.animalViews, old.bulletinViews, old.whens)
         for b in xb { whens[b] = make.when(b) }
         for (k, depth) in Self.kept.enumerated() {
-            for f in xf { fruits[k][f] = make.fruit(f, depth: depth) }
-            for a in xa { animalViews[k][a] = make.animal(a, depth: depth) }
-            for b in xb { bulletinViews[k][b] = make.bulletin(b, depth: depth, when: whens[b]) }
+            for f in xf { fruits[k]?[f] = make.fruit(f, depth: depth) }
+            for a in xa { animalViews[k]?[a] = make.animal(a, depth: depth) }
+            for b in xb { bulletinViews[k]?[b] = make.bulletin(b, depth: depth, when: whens[b]) }
         }
         (self.fruits, self.animalViews, self.bulletinViews, self.whens) = (fruits, animalViews, bulletinViews, whens)
         (suspicionChart, nibbleChart) = Self.charts(v)
@@ -144,18 +169,24 @@ package struct RecordRefs: Sendable {
 
     /// Fruit `f` as pages at `depth` mention it.
     func fruit(_ f: Int, depth: Int) -> MustacheValue {
-        depth > 0 ? fruits[depth - 1][f] : make.fruit(f, depth: 0)
+        if depth > 0, let kept = fruits[depth - 1] { return kept[f] }
+        return make.fruit(f, depth: depth)
     }
 
     /// Animal `a` as pages at `depth` mention it.
     func animalView(_ a: Int, depth: Int) -> AnimalMention {
-        depth > 0 ? animalViews[depth - 1][a] : make.animal(a, depth: 0)
+        if depth > 0, let kept = animalViews[depth - 1] { return kept[a] }
+        return make.animal(a, depth: depth)
     }
 
     /// Bulletin `b` as pages at `depth` mention it.
     func bulletinView(_ b: Int, depth: Int) -> BulletinMention {
-        depth > 0 ? bulletinViews[depth - 1][b] : make.bulletin(b, depth: 0, when: whens[b])
+        if depth > 0, let kept = bulletinViews[depth - 1] { return kept[b] }
+        return make.bulletin(b, depth: depth, when: whens[b])
     }
+
+    /// When bulletin `b` was nibbled, as shown and as ISO 8601.
+    func when(_ b: Int) -> (display: HTMLText, iso: HTMLText) { whens[b] }
 
     func animal(_ a: Int, depth: Int) -> MustacheValue { .object(animalView(a, depth: depth)) }
 

@@ -5,8 +5,9 @@ import CasefileValidation
 
 extension SiteRenderer {
     /// Renders `only` into `sink`, then lets the sink clear what is stale among `complete`; the
-    /// paths rendered, and those whose bytes changed or were removed.
-    package func render(_ validated: PlacedCase, only: PageSet, refs: RecordRefs, into sink: inout some OutputSink,
+    /// paths rendered, and those whose bytes changed or were removed. `refs` nil: the mentions
+    /// are made a page depth at a time (`SiteRenderer.render(_:only:refs:progress:examine:into:)`).
+    package func render(_ validated: PlacedCase, only: PageSet, refs: RecordRefs?, into sink: inout some OutputSink,
                 complete: PageSet, progress: ((Int, Int) -> Void)? = nil)
         async throws(CasefileError) -> (rendered: Set<String>, changed: [String]) {
         try await render(validated, only: only, refs: refs, into: &sink, complete: complete, progress: progress,
@@ -15,7 +16,7 @@ extension SiteRenderer {
 
     /// The same, each file examined on the core that rendered it (`examine`), and what was found
     /// handed to `found` on the calling task as the file is written.
-    package func render<Finding: Sendable>(_ validated: PlacedCase, only: PageSet, refs: RecordRefs,
+    package func render<Finding: Sendable>(_ validated: PlacedCase, only: PageSet, refs: RecordRefs?,
                                            into sink: inout some OutputSink, complete: PageSet,
                                            progress: ((Int, Int) -> Void)? = nil,
                                            examine: @escaping @Sendable (OutputFile) -> Finding,

@@ -69,11 +69,11 @@ public struct SiteRenderer: Sendable {
     /// `only` picks the files to render (a preview re-renders what changed).
     public func render(_ placed: PlacedCase, only: PageSet = .all,
                        progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
-        try await render(placed, only: only, refs: RecordRefs(placed), progress: progress, into: sink)
+        try await render(placed, only: only, refs: nil, progress: progress, into: sink)
     }
 
-    /// With the record mentions given (a preview keeps them while the collections stay).
-    func render(_ placed: PlacedCase, only: PageSet, refs: RecordRefs,
+    /// With the record mentions given (a preview keeps them while the collections stay), or nil.
+    func render(_ placed: PlacedCase, only: PageSet, refs: RecordRefs?,
                 progress: ((Int, Int) -> Void)? = nil, into sink: (OutputFile) throws -> Void) async throws {
         try await render(placed, only: only, refs: refs, progress: progress, examine: { _ in () }) { file, _ in
             try sink(file)
@@ -82,8 +82,10 @@ public struct SiteRenderer: Sendable {
 
     /// With each file examined where it is rendered, on the core that rendered it, before it
     /// reaches `sink` with what `examine` found (publish scans its pages so, instead of reading
-    /// the site back).
-    func render<Finding: Sendable>(_ placed: PlacedCase, only: PageSet, refs: RecordRefs,
+    /// the site back). With `refs` nil, the mentions are made for the pages of the moment only:
+    /// none while the listings render, the tables' depth, then the records' own pages' depth
+    /// (each depth's are about 75 MB at 100k, and the listings' pass is the build's peak).
+    func render<Finding: Sendable>(_ placed: PlacedCase, only: PageSet, refs given: RecordRefs?,
                                    progress: ((Int, Int) -> Void)? = nil,
                                    examine: @escaping @Sendable (OutputFile) -> Finding,
                                    into sink: (OutputFile, Finding) throws -> Void) async throws {
@@ -124,18 +126,18 @@ public struct SiteRenderer: Sendable {
         var listed = listings.map { l in Self.runs(of: l.pages.count).map { Job.listings(Array(l.pages[$0])) } } ?? []
         // The longest first (the exports), so that none finishes last on a core of its own; the
         // records' own pages, the smallest, last. The listings come before them all, on their own.
-        let rest = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
+        let tables = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
             + (only.contains(SiteLayout.notFound) ? [Job.notFound] : [])
-            + Self.recordJobs(placed, only: only) + Self.removedJobs(since, only: only)
+        let records = Self.recordJobs(placed, only: only) + Self.removedJobs(since, only: only)
         let baseURL = self.baseURL, prerendered = self.prerendered
         // Made once for all the exports: each record's address is worked out once.
         let exports = site.exports ? DataExports(validated: placed.validated, fragments: placed.fragments, baseURL: baseURL) : nil
         // The pages' templates with this build's UI strings written in.
         let fixed = SiteRenderer(templates: templates.fixingStrings(output.templateStrings), baseURL: baseURL,
                                  digest: digest, history: history)
-        let total = (listed + rest).reduce(0) { $0 + $1.fileCount }
+        let total = (listed + tables + records).reduce(0) { $0 + $1.fileCount }
         var done = 0
-        let work: @Sendable (Job) -> [(OutputFile, Finding)] = { job in
+        let work: @Sendable (Job, RecordRefs) -> [(OutputFile, Finding)] = { job, refs in
             let files: [OutputFile] = switch job {
             case let .page(page): [fixed.render(page, placed, problems, refs, lines, summary, output)]
             case .notFound: [fixed.renderNotFound(placed, problems, refs, output)]
@@ -161,9 +163,17 @@ public struct SiteRenderer: Sendable {
         // The listings first: their rows (each record's, made once and copied into every listing
         // of its table, 108 MB at 100k) go once they are written, before the exports and the
         // records' own pages are rendered, when the build's memory is at its highest.
-        try await Parallel.forEach(listed, work, receive: receive)
+        var refs = given ?? RecordRefs(placed, depths: [])
+        try await Parallel.forEach(listed, { [refs] in work($0, refs) }, receive: receive)
         (listed, listings) = ([], nil)
-        try await Parallel.forEach(rest, work, receive: receive)
+        if given == nil {
+            refs = refs.keeping([1])
+            try await Parallel.forEach(tables, { [refs] in work($0, refs) }, receive: receive)
+            refs = refs.keeping([RecordRefs.recordDepth])
+            try await Parallel.forEach(records, { [refs] in work($0, refs) }, receive: receive)
+        } else {
+            try await Parallel.forEach(tables + records, { [refs] in work($0, refs) }, receive: receive)
+        }
         let findings = ValidationFindings(placed.validated)
         if let baseURL, only.contains(SiteLayout.sitemap) {
             var paths = SiteTable.allCases.flatMap { kind in

@@ -7,7 +7,8 @@ import CasefileValidation
 
 /// The record mentions a preview updates after an edit (only the records whose values or page
 /// changed made again) against those made whole for the edited case, field by field — in file
-/// order and in a default order that moves records between pages.
+/// order and in a default order that moves records between pages. And the mentions a build
+/// keeps a depth at a time: the same as those kept at every depth, kept where asked only.
 struct RecordRefsTests {
     static func fields(_ value: MustacheValue) -> [String] {
         guard case let .object(object) = value, let view = object as? any TemplateView else { return ["not a view"] }
@@ -31,7 +32,7 @@ struct RecordRefsTests {
             let bulletins: [[String]] = c.bulletins.indices.map { fields(refs.bulletin($0, depth: depth)) }
             rows += fruits + animals + bulletins
         }
-        return rows + [refs.whens.map { $0.display.escaped + " " + $0.iso.escaped }]
+        return rows + [c.bulletins.indices.map { refs.when($0).display.escaped + " " + refs.when($0).iso.escaped }]
     }
 
     @Test(arguments: [false, true])
@@ -58,5 +59,57 @@ struct RecordRefsTests {
         }
         // Most edits change a mention (else the comparison proves little).
         #expect(moved > 10)
+    }
+
+    static func placed(_ seed: UInt64) async -> PlacedCase {
+        var rng = SplitMix(seed: seed)
+        var content = ExportPartsTests.makeCase(&rng)
+        content.site.pageSize = 7
+        return PlacedCase(await ExportPartsTests.validate(content))
+    }
+
+    /// Kept at some depths, made when asked at the others, or kept one depth after another as a
+    /// build does: every mention reads the same as when every depth is kept.
+    @Test func mentionsKeptOrMadeWhenAskedReadTheSame() async {
+        let v = await Self.placed(21)
+        let whole = Self.snapshot(RecordRefs(v), v)
+        #expect(whole.joined().count { $0.hasPrefix("href=") } > 300)
+        for depths: Set<Int> in [[], [1], [2], [1, 2]] {
+            #expect(Self.snapshot(RecordRefs(v, depths: depths), v) == whole, "depths \(depths)")
+        }
+        let none = RecordRefs(v, depths: [])
+        #expect(Self.snapshot(none.keeping([1]), v) == whole)
+        #expect(Self.snapshot(none.keeping([1]).keeping([2]), v) == whole)
+    }
+
+    /// A kept depth's mention is one object, asked for twice; a depth not kept makes a new one
+    /// each time it is asked; `keeping` shares a depth both keep and lets the others go.
+    @Test func keepsOnlyTheDepthsAskedFor() async {
+        let v = await Self.placed(22)
+        let tables = RecordRefs(v, depths: [1])
+        #expect(tables.animalView(3, depth: 1) === tables.animalView(3, depth: 1))
+        #expect(tables.bulletinView(4, depth: 1) === tables.bulletinView(4, depth: 1))
+        #expect(tables.animalView(3, depth: 2) !== tables.animalView(3, depth: 2))
+        #expect(tables.bulletinView(4, depth: 2) !== tables.bulletinView(4, depth: 2))
+        let both = tables.keeping([1, 2])
+        #expect(both.animalView(3, depth: 1) === tables.animalView(3, depth: 1))
+        #expect(both.animalView(3, depth: 2) === both.animalView(3, depth: 2))
+        let records = tables.keeping([2])
+        #expect(records.animalView(3, depth: 2) === records.animalView(3, depth: 2))
+        #expect(records.animalView(3, depth: 1) !== records.animalView(3, depth: 1))
+        #expect(records.bulletinView(4, depth: 1) !== records.bulletinView(4, depth: 1))
+    }
+
+    /// A render that makes the mentions a depth at a time (a build's) writes the same files as
+    /// one given every depth's (a preview's).
+    @Test func aRenderMakingMentionsADepthAtATimeWritesTheSameSite() async throws {
+        let v = await Self.placed(23)
+        var byDepth: [String: [UInt8]] = [:], given: [String: [UInt8]] = [:]
+        let renderer = SiteRenderer(templates: PageFixture.templates)
+        try await renderer.render(v, only: .all, refs: nil) { byDepth[$0.path] = $0.bytes }
+        try await renderer.render(v, only: .all, refs: RecordRefs(v)) { given[$0.path] = $0.bytes }
+        #expect(byDepth.keys.count { SiteLayout.isRecord($0) } == 50 + 60 + v.caseContent.fruits.count)
+        #expect(byDepth.keys.count { SiteLayout.isListing($0) } > 10)
+        #expect(byDepth == given)
     }
 }

@@ -104,7 +104,8 @@ public struct BuildPipeline: Sendable {
     /// parsed, the case loaded and validated (its notes compiled), and every record as pages
     /// mention it. `build` and `publish` render the result into a folder, `serve` into its
     /// mirror (and keeps it, to redo only what an edit changes).
-    /// `keepsNoteText` false is how a build prepares: the notes' Markdown let go once compiled.
+    /// `keepsNoteText` false is how a build prepares: the notes' Markdown let go once compiled,
+    /// and no record mentions (`refs`), which the render then makes a page depth at a time.
     package func prepare(events: (@Sendable (BuildEvent) -> Void)? = nil,
                          keepsNoteText: Bool = true) async throws(CasefileError) -> PreparedCase {
         var clock = StageClock()
@@ -112,7 +113,8 @@ public struct BuildPipeline: Sendable {
     }
 
     /// `keepsNoteText` false leaves the notes' Markdown out of the prepared case once they are
-    /// compiled (see `Validator.keepsNoteText`): a build renders their HTML only.
+    /// compiled (see `Validator.keepsNoteText`), as a build renders their HTML only, and makes
+    /// no mentions: a build's render makes them for one page depth at a time.
     private func prepare(events: (@Sendable (BuildEvent) -> Void)?, clock: inout StageClock,
                          keepsNoteText: Bool) async throws(CasefileError) -> PreparedCase {
         let templates = try TemplateSet.load(directory: options.templates, displayPath: options.templatesDisplay)
@@ -124,7 +126,8 @@ public struct BuildPipeline: Sendable {
         let placed = PlacedCase(validated)
         clock.end("place")
         let overrides = TemplateCheck.problems(in: options.templates, settings: loaded.caseContent.site)
-        return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed, refs: RecordRefs(placed),
+        return PreparedCase(templates: templates, loaded: loaded, notes: notes, placed: placed,
+                            refs: keepsNoteText ? RecordRefs(placed) : nil,
                             templateProblems: overrides)
     }
 
@@ -194,7 +197,8 @@ package struct PreparedCase: Sendable {
     package var loaded: LoadedCase
     package var notes: NoteCompiler.Output
     package var placed: PlacedCase
-    package var refs: RecordRefs
+    /// Every record as pages mention it, at every depth a preview keeps; nil for a build.
+    package var refs: RecordRefs?
     /// What `TemplateCheck` found in the case's template overrides.
     package var templateProblems: [Diagnostic] = []
 }
