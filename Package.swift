@@ -138,6 +138,8 @@ let package = Package(
         ),
         // One C function: swap two folders atomically (renameat2 RENAME_EXCHANGE), for publish.
         .target(name: "CExchange"),
+        // No code: the settings jemalloc reads when the casefile binary starts (settings.c).
+        .target(name: "CAllocatorSettings"),
         // The pipeline, in layers that depend one way, bottom first. At the bottom, depending on
         // no other target: the case's records, settings, diagnostics and rules, the string
         // tables' keys (UIText) and a table as data, the published site's layout (SiteLayout:
@@ -218,6 +220,7 @@ let package = Package(
                 "CasefileOutput",
                 "CasefileKit",
                 "CasefileServer",
+                "CAllocatorSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
