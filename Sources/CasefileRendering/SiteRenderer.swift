@@ -315,13 +315,14 @@ public struct SiteRenderer: Sendable {
         return (1 << 16) + notes + records.count * 12_288
     }
 
-    /// The lines of every file that a problem points into, split once.
+    /// The lines of every file that a problem points into, split once: those its excerpts show.
     private static func sourceLines(_ v: PlacedCase) -> [String: SourceLines] {
-        let paths = Set(v.diagnostics.compactMap { $0.location?.path })
+        var problemLines: [String: [Int]] = [:]
+        for location in v.diagnostics.compactMap(\.location) { problemLines[location.path, default: []].append(location.line) }
         var lines: [String: SourceLines] = [:]
-        for path in paths {
+        for (path, numbers) in problemLines {
             guard let text = v.validated.sources[path] else { continue }
-            lines[path] = SourceLines(text)
+            lines[path] = SourceLines(text, keeping: SourceLines.excerpted(numbers, context: ValidationPage.excerptContext))
         }
         return lines
     }

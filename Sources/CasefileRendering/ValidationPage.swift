@@ -16,6 +16,8 @@ struct ValidationPage {
     /// How many characters of a line an excerpt shows: a longer line is shown around the
     /// problem's column, cut with "…".
     static let excerptWidth = 240
+    /// How many lines an excerpt shows either side of the problem's.
+    static let excerptContext = 2
 
     struct Row: TemplateView {
         let common: RowCommon
@@ -63,7 +65,7 @@ struct ValidationPage {
     /// Two lines either side of the problem, the problem's line marked with a caret under its column.
     private func excerpt(_ location: SourceLocation?) -> [MustacheValue] {
         guard let location, let text = lines[location.path], location.line >= 1, location.line <= text.count else { return [] }
-        let range = max(1, location.line - 2)...min(text.count, location.line + 2)
+        let range = max(1, location.line - Self.excerptContext)...min(text.count, location.line + Self.excerptContext)
         // Where the caret goes, in scalars of its line, and the window around it that is shown.
         let width = Self.excerptWidth
         let length = text.length(ofLine: location.line)
