@@ -125,7 +125,9 @@ public struct SiteRenderer: Sendable {
         if digest { dataPaths.append(SiteLayout.digest) }
         var listed = listings.map { l in Self.runs(of: l.pages.count).map { Job.listings(Array(l.pages[$0])) } } ?? []
         // The longest first (the exports), so that none finishes last on a core of its own; the
-        // records' own pages, the smallest, last. The listings come before them all, on their own.
+        // records' own pages, the smallest, last. The listings come before them all, on their own,
+        // and a build renders the records' own pages in a pass of their own too (their mentions
+        // are another depth's).
         let tables = dataPaths.filter { only.contains($0) }.map(Job.data) + jobs.map(Job.page)
             + (only.contains(SiteLayout.notFound) ? [Job.notFound] : [])
         let records = Self.recordJobs(placed, only: only) + Self.removedJobs(since, only: only)
