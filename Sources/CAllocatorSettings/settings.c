@@ -5,7 +5,8 @@
 // threads that render doing it as they allocate.
 // dirty_decay_ms: freed pages are returned within a second rather than ten. A build frees as much
 // as it allocates, stage after stage (the notes' Markdown once compiled, the listings' rows once
-// written); kept for ten seconds, those pages were a quarter of the 100k build's peak RSS.
+// written): with those pages kept ten seconds the 100k build peaked at 623-638 MiB of RSS, with
+// them returned within a second at 518-550 MiB (Docs/performance-history.md).
 #include "CAllocatorSettings.h"
 
 #if defined(__linux__)
