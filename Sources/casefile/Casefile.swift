@@ -1,6 +1,8 @@
 import ArgumentParser
 import CasefileKit
 import CasefileModel
+// Nothing to call: the module links jemalloc's settings into this binary (its settings.c).
+import CAllocatorSettings
 
 @main
 struct Casefile: AsyncParsableCommand {
