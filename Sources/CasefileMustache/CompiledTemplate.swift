@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A template flattened for rendering: one array of plain instructions that refer by number to
 /// its texts, names and nested bodies, so that walking it copies integers, not references.
 final class CompiledTemplate: Sendable {
@@ -45,6 +47,9 @@ final class CompiledTemplate: Sendable {
         /// Each parent tag's block overrides, by block number: a parent defines a few, so they
         /// are searched in order rather than hashed (a field row's four blocks, at every field).
         var overrides: [[Override]] = []
+        /// A number no other compiled code in the process has (`MemoSlots` tell sections apart
+        /// by it).
+        var id = 0
     }
 
     /// A block's override in a parent tag: the block's number in the library, and its body.
@@ -55,6 +60,9 @@ final class CompiledTemplate: Sendable {
 
     let code: Code
 
+    /// How many codes were compiled: the last one's `id`.
+    private static let codes = Atomic<Int>(0)
+
     /// `partials` and `blocks` number partial and block names library-wide; names met here for
     /// the first time get the next numbers. The texts are appended to `text`, the library's UTF-8
     /// of every text.
@@ -63,6 +71,7 @@ final class CompiledTemplate: Sendable {
         var builder = Builder(partials: partials, blocks: blocks, text: text, constants: constants)
         text = []
         builder.append(nodes)
+        builder.code.id = Self.codes.add(1, ordering: .relaxed).newValue
         code = builder.code
         partials = builder.partials
         blocks = builder.blocks

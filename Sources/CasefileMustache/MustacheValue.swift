@@ -17,6 +17,9 @@ public struct MustacheKey: Sendable, Hashable {
 /// value on the context stack, or in a list, is one reference to copy.
 public protocol MustacheObject: AnyObject, Sendable {
     func value(for key: MustacheKey) -> MustacheValue?
+    /// What a section rendered for this object is remembered by (`MemoSlots`), or nil (the
+    /// default): only for an object whose answers never change.
+    var memo: MemoIdentity? { get }
 }
 
 /// A value in a template's context.

@@ -21,6 +21,10 @@ struct Renderer {
     private var overrides: [[CompiledTemplate.Override]] = []
     /// What starts every line of the standalone partial being rendered (nested ones add up).
     private var indentation: [UInt8] = []
+    /// The lowest place on the stack that a lookup has reached since a remembered section began
+    /// (-1: below the stack, or what was printed depends on more than the stack): the section
+    /// depended on nothing below its object when this stays at or above the object's place.
+    private var lowest = Int.max
 
     init(partials: [CompiledTemplate?], text: [UInt8]) {
         self.partials = partials
@@ -71,6 +75,7 @@ struct Renderer {
                 i = Int(op.b)
             case .partial:
                 if let partial = partials[Int(op.a)] {
+                    if !code.indents[Int(op.b)].isEmpty { lowest = -1 }
                     let saved = indentation.count
                     indentation.append(contentsOf: code.indents[Int(op.b)])
                     if op.c >= 0 { overrides.append(code.overrides[Int(op.c)]) }
@@ -80,6 +85,8 @@ struct Renderer {
                 }
                 i += 1
             case .block:
+                // What it prints depends on the parents being rendered.
+                lowest = -1
                 let saved = indentation.count
                 indentation.append(contentsOf: code.indents[Int(op.c)])
                 if let override = override(of: op.a) {
@@ -112,21 +119,52 @@ struct Renderer {
                 if items.isEmpty { render(code, start, end) }
             } else {
                 let below = top
-                for item in items {
-                    push(item)
-                    render(code, start, end)
-                    pop()
-                }
+                for item in items { body(for: item, code, start, end) }
                 top = below
             }
         case let value?:
             if !inverted {
                 let below = top
-                push(value)
-                render(code, start, end)
-                pop()
+                body(for: value, code, start, end)
                 top = below
             }
+        }
+    }
+
+    /// A section's body rendered for `item`, pushed; remembered when it asks to be, outside an
+    /// indented partial. The caller sets `top` again.
+    @inline(__always)
+    private mutating func body(for item: MustacheValue, _ code: borrowing CompiledTemplate.Code, _ start: Int, _ end: Int) {
+        if case let .object(object) = item, let identity = object.memo, indentation.isEmpty {
+            remembered(item, identity, code, start, end)
+        } else {
+            push(item)
+            render(code, start, end)
+            pop()
+        }
+    }
+
+    /// A section's body rendered for `item`, an object that asks to be remembered: copied when
+    /// its slots keep it, else rendered (and offered to them the second time, `MemoSlots`). The
+    /// caller sets `top` again.
+    private mutating func remembered(_ item: MustacheValue, _ identity: MemoIdentity, _ code: borrowing CompiledTemplate.Code,
+                                     _ start: Int, _ end: Int) {
+        switch identity.slots.look(code: code.id, start: start, variant: identity.variant) {
+        case let .copy(bytes):
+            output.append(contentsOf: bytes)
+        case .render(offer: false):
+            push(item)
+            render(code, start, end)
+            pop()
+        case .render(offer: true):
+            let (mark, place, outer) = (output.count, stack.count, lowest)
+            lowest = Int.max
+            push(item)
+            render(code, start, end)
+            pop()
+            identity.slots.keep(code: code.id, start: start, variant: identity.variant,
+                                lowest >= place ? Array(output[mark...]) : nil)
+            lowest = min(outer, lowest)
         }
     }
 
@@ -208,6 +246,7 @@ struct Renderer {
                 }
                 i -= 1
             }
+            if found == nil || i >= 0 { lowest = min(lowest, i) }
             guard let found else { return nil }
             if dotted, case let .object(object) = found {
                 scope = object

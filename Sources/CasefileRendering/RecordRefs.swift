@@ -1,4 +1,5 @@
 import CasefileMustache
+import Synchronization
 import CasefileLocalization
 import CasefileModel
 import CasefileSite
@@ -14,9 +15,12 @@ package struct RecordRefs: Sendable {
         /// The colour for CSS: `color` when it is a valid colour, else `transparent`.
         let swatchColor: HTMLText
         let known: Bool
+        private let slots = AtomicLazyReference<MemoSlots>()
+        /// Kept for the pages of a pass (`RecordRefs.kept`): its sections are remembered.
+        private let remembered: Bool
 
-        init(id: HTMLText, name: HTMLText, color: String, href: HTMLText, known: Bool) {
-            (self.id, self.name, self.href, self.known) = (id, name, href, known)
+        init(id: HTMLText, name: HTMLText, color: String, href: HTMLText, known: Bool, remembered: Bool = false) {
+            (self.id, self.name, self.href, self.known, self.remembered) = (id, name, href, known, remembered)
             self.color = HTMLText(color)
             self.swatchColor = HTMLText(trusted: CSSColor.forCSS(color))
         }
@@ -32,13 +36,18 @@ package struct RecordRefs: Sendable {
             default: nil
             }
         }
+
+        var memo: MemoIdentity? { remembered ? MemoIdentity(.of(slots)) : nil }
     }
 
     final class AnimalMention: TemplateView, MustacheObject {
         let id, name, emoji, species, href: HTMLText
+        private let slots = AtomicLazyReference<MemoSlots>()
+        private let remembered: Bool
 
-        init(id: HTMLText, name: HTMLText, emoji: HTMLText, species: HTMLText, href: HTMLText) {
+        init(id: HTMLText, name: HTMLText, emoji: HTMLText, species: HTMLText, href: HTMLText, remembered: Bool = false) {
             (self.id, self.name, self.emoji, self.species, self.href) = (id, name, emoji, species, href)
+            self.remembered = remembered
         }
 
         func value(_ field: TemplateField) -> MustacheValue? {
@@ -51,13 +60,19 @@ package struct RecordRefs: Sendable {
             default: nil
             }
         }
+
+        var memo: MemoIdentity? { remembered ? MemoIdentity(.of(slots)) : nil }
     }
 
     final class BulletinMention: TemplateView, MustacheObject {
         let id, href, when, datetime, location, fruitName: HTMLText
+        private let slots = AtomicLazyReference<MemoSlots>()
+        private let remembered: Bool
 
-        init(id: HTMLText, href: HTMLText, when: HTMLText, datetime: HTMLText, location: HTMLText, fruitName: HTMLText) {
+        init(id: HTMLText, href: HTMLText, when: HTMLText, datetime: HTMLText, location: HTMLText, fruitName: HTMLText,
+             remembered: Bool = false) {
             (self.id, self.href, self.when, self.datetime, self.location, self.fruitName) = (id, href, when, datetime, location, fruitName)
+            self.remembered = remembered
         }
 
         func value(_ field: TemplateField) -> MustacheValue? {
@@ -71,6 +86,8 @@ package struct RecordRefs: Sendable {
             default: nil
             }
         }
+
+        var memo: MemoIdentity? { remembered ? MemoIdentity(.of(slots)) : nil }
     }
 
     /// A mention with whether the animal was asleep at that bulletin.
@@ -86,6 +103,10 @@ package struct RecordRefs: Sendable {
         func value(_ field: TemplateField) -> MustacheValue? {
             field == .asleep ? .bool(asleep) : base.value(field)
         }
+
+        /// Its mention's, told apart by `asleep`: a flag made for each pair of records is
+        /// remembered as one of the two flags of its mention.
+        var memo: MemoIdentity? { base.memo.map { MemoIdentity($0.slots, variant: asleep ? 1 : 2) } }
     }
 
     /// By depth less one (1: a page one folder down, 2: a record's own page, whose mentions open
@@ -135,9 +156,11 @@ package struct RecordRefs: Sendable {
                                  except: Set<Int> = []) -> ([[MustacheValue]?], [[AnimalMention]?], [[BulletinMention]?]) {
         let c = make.v.caseContent
         let wanted = { (depth: Int) in depths.contains(depth) && !except.contains(depth) }
-        return (kept.map { depth in wanted(depth) ? c.fruits.indices.map { make.fruit($0, depth: depth) } : nil },
-                kept.map { depth in wanted(depth) ? c.animals.indices.map { make.animal($0, depth: depth) } : nil },
-                kept.map { depth in wanted(depth) ? c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0]) } : nil })
+        return (kept.map { depth in wanted(depth) ? c.fruits.indices.map { make.fruit($0, depth: depth, kept: true) } : nil },
+                kept.map { depth in wanted(depth) ? c.animals.indices.map { make.animal($0, depth: depth, kept: true) } : nil },
+                kept.map { depth in
+                    wanted(depth) ? c.bulletins.indices.map { make.bulletin($0, depth: depth, when: whens[$0], kept: true) } : nil
+                })
     }
 
     /// The mentions of `v`, from `old`, the mentions of `b`: a placement of the same records (the
@@ -158,9 +181,9 @@ package struct RecordRefs: Sendable {
         var (fruits, animalViews, bulletinViews, whens) = (old.fruits, old.animalViews, old.bulletinViews, old.whens)
         for b in xb { whens[b] = make.when(b) }
         for (k, depth) in Self.kept.enumerated() {
-            for f in xf { fruits[k]?[f] = make.fruit(f, depth: depth) }
-            for a in xa { animalViews[k]?[a] = make.animal(a, depth: depth) }
-            for b in xb { bulletinViews[k]?[b] = make.bulletin(b, depth: depth, when: whens[b]) }
+            for f in xf { fruits[k]?[f] = make.fruit(f, depth: depth, kept: true) }
+            for a in xa { animalViews[k]?[a] = make.animal(a, depth: depth, kept: true) }
+            for b in xb { bulletinViews[k]?[b] = make.bulletin(b, depth: depth, when: whens[b], kept: true) }
         }
         (self.fruits, self.animalViews, self.bulletinViews, self.whens) = (fruits, animalViews, bulletinViews, whens)
         (suspicionChart, nibbleChart) = Self.charts(v)
@@ -232,24 +255,27 @@ package struct RecordRefs: Sendable {
                 ?? (display: unknownTime, iso: HTMLText.empty)
         }
 
-        func fruit(_ f: Int, depth: Int) -> MustacheValue {
+        /// `kept`: the mention is kept for a pass, and remembers its sections (`MemoSlots`).
+        func fruit(_ f: Int, depth: Int, kept: Bool = false) -> MustacheValue {
             let fruit = v.caseContent.fruits[f]
             return .object(FruitMention(id: HTMLText(fruit.id.rawValue), name: fruitNames[f], color: fruit.color,
-                                 href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true))
+                                 href: href(.fruits, f, v.fragments.fruits[f], depth: depth), known: true, remembered: kept))
         }
 
-        func animal(_ a: Int, depth: Int) -> AnimalMention {
+        func animal(_ a: Int, depth: Int, kept: Bool = false) -> AnimalMention {
             let animal = v.caseContent.animals[a]
             return AnimalMention(id: HTMLText(animal.id.rawValue), name: HTMLText(animal.name), emoji: HTMLText(animal.emoji ?? ""),
-                          species: HTMLText(animal.species), href: href(.suspects, a, v.fragments.animals[a], depth: depth))
+                          species: HTMLText(animal.species), href: href(.suspects, a, v.fragments.animals[a], depth: depth),
+                          remembered: kept)
         }
 
-        func bulletin(_ b: Int, depth: Int, when: (display: HTMLText, iso: HTMLText)) -> BulletinMention {
+        func bulletin(_ b: Int, depth: Int, when: (display: HTMLText, iso: HTMLText), kept: Bool = false) -> BulletinMention {
             let bulletin = v.caseContent.bulletins[b]
             let fruitName = v.index.fruitPosition[bulletin.fruit].map { fruitNames[$0] }
                 ?? HTMLText(bulletin.fruit.rawValue)
             return BulletinMention(id: HTMLText(bulletin.id.rawValue), href: href(.bulletins, b, v.fragments.bulletins[b], depth: depth),
-                            when: when.display, datetime: when.iso, location: HTMLText(bulletin.location), fruitName: fruitName)
+                            when: when.display, datetime: when.iso, location: HTMLText(bulletin.location), fruitName: fruitName,
+                            remembered: kept)
         }
     }
 

@@ -112,4 +112,24 @@ struct RecordRefsTests {
         #expect(byDepth.keys.count { SiteLayout.isListing($0) } > 10)
         #expect(byDepth == given)
     }
+
+    /// The kept mentions remember the sections rendered for them (`MemoSlots`) and copy them
+    /// on the next pages; those made for one page do not. A site rendered three times with the
+    /// same mentions, the third time mostly copied, is the first one, byte for byte.
+    @Test func rememberedMentionsWriteTheSameSiteAgain() async throws {
+        let v = await Self.placed(24)
+        let refs = RecordRefs(v)
+        #expect(refs.animalView(3, depth: 1).memo != nil && refs.bulletinView(4, depth: 2).memo != nil)
+        #expect(refs.animalView(3, depth: 0).memo == nil && refs.bulletinView(4, depth: 0).memo == nil)
+        var renders: [[String: [UInt8]]] = []
+        let renderer = SiteRenderer(templates: PageFixture.templates)
+        for _ in 0..<3 {
+            var site: [String: [UInt8]] = [:]
+            try await renderer.render(v, only: .all, refs: refs) { site[$0.path] = $0.bytes }
+            renders.append(site)
+        }
+        let kept = v.caseContent.bulletins.indices.reduce(0) { $0 + (refs.bulletinView($1, depth: 1).memo?.slots.kept.count ?? 0) }
+        #expect(kept > v.caseContent.bulletins.count / 2)
+        #expect(renders[2] == renders[0])
+    }
 }
