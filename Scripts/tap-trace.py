@@ -22,7 +22,6 @@ Needs what reader-bench.py needs (Chromium, websocket-client: Scripts/install-de
 import argparse
 import atexit
 import collections
-import importlib.util
 import os
 import shutil
 import statistics
@@ -35,10 +34,7 @@ from casefile_bench import trace as tracing  # noqa: E402
 from casefile_bench import chromium as chromium_launcher  # noqa: E402
 from casefile_bench.chromium import Chromium  # noqa: E402
 from casefile_bench.static_server import SiteServer  # noqa: E402
-
-spec = importlib.util.spec_from_file_location("reader_bench", os.path.join(REPO, "Scripts", "reader-bench.py"))
-reader_bench = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(reader_bench)
+from casefile_bench import reader_page  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "viz"]
 
@@ -47,8 +43,8 @@ def one_tap(chromium, server, page_path):
     """(INP in ms or None, {(thread, event): milliseconds}) of one cold load and one tap."""
     page = chromium.open_page()
     try:
-        reader_bench.set_up(page, reader_bench.MOBILE)
-        reader_bench.load(page, server.url(page_path))
+        reader_page.set_up(page, reader_page.MOBILE)
+        reader_page.load(page, server.url(page_path))
         target = page.evaluate("window.__readerBench.findRow()")
         if not target:
             sys.exit(f"{page_path}: no row to tap")
@@ -56,7 +52,7 @@ def one_tap(chromium, server, page_path):
         page.call("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES,
                                                     "recordMode": "recordAsMuchAsPossible"},
                                     "transferMode": "ReturnAsStream", "streamFormat": "json"})
-        reader_bench.press(page, reader_bench.MOBILE, target["x"], target["y"])
+        reader_page.press(page, reader_page.MOBILE, target["x"], target["y"])
         page.pause(1.5)
         entries = page.evaluate(f"window.__readerBench.interaction({mark})")
         inp = max((e["duration"] for e in entries), default=None)

@@ -14,6 +14,9 @@ both start.
 - trace: the style and layout work of a page, summed out of a DevTools trace.
 - static_server: a site folder served on loopback with gzip, as a static host would.
 - cleanup: what a run started or made, undone once at exit.
+- reader_page, reader_js, reader_report: Scripts/reader-bench.py's own parts: one page's cold
+  load, taps and layout facts under a phone's or a desktop's profile, the scripts it runs in the
+  page, and its tables and verdicts (Scripts/tap-trace.py loads and taps through reader_page).
 
 Scripts import it with Tools/ on sys.path; the shell scripts call `python3 -m casefile_bench`
 with PYTHONPATH=Tools (see __main__.py).
