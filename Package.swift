@@ -14,6 +14,14 @@ let sampleExcludes: [String] = {
         + entries(root + "/Sources").filter { $0 != "CasefileSample" }.map { "Sources/" + $0 }
 }()
 
+/// jemalloc, for the binaries that link it (below), but in a sanitizer's build: there the
+/// sanitizer's allocator serves the program, and one loaded beside it frees what the other
+/// allocated (`casefile serve` built with ThreadSanitizer crashed as it started, and `publish`
+/// as jemalloc started its background thread). `Scripts/sanitize.sh` sets CASEFILE_SANITIZER
+/// for its builds.
+let jemalloc: [LinkerSetting] = ProcessInfo.processInfo.environment["CASEFILE_SANITIZER"] == nil
+    ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : []
+
 let package = Package(
     name: "Casefile",
     platforms: [.macOS(.v14)],
@@ -228,7 +236,7 @@ let package = Package(
             // and libcmark-gfm's: on the 10k benchmark case it takes 15 % off the build's CPU time
             // against glibc's malloc, whose free lists and arena locks the many small allocations
             // of parsing and rendering keep busy (Docs/performance-history.md).
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+            linkerSettings: jemalloc
         ),
         // The editor's benchmark (Scripts/edit-bench.sh): times the engine and the whole save on a
         // synthetic case. In no product; linked with jemalloc as the binary is.
@@ -236,7 +244,7 @@ let package = Package(
             name: "EditBench",
             dependencies: ["CasefileModel", "CasefileLoading", "CasefileEditing", "CasefileKit"],
             path: "Benchmarks/EditBench",
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+            linkerSettings: jemalloc
         ),
         // What the test targets share, a helper per level so that a layer's tests reach nothing
         // above it: the repository's places, the sample's problems, places in a text and a runner

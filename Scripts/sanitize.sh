@@ -22,6 +22,9 @@ Scripts/install-deps.sh
 # Stop at the first report, with the stacks that make it readable. The suppressions file holds
 # only what is not this project's code and cannot be fixed here; each entry says why.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+# The sanitizer's allocator serves the program: Package.swift links jemalloc only when this is
+# not set (two allocators in one process free each other's memory).
+export CASEFILE_SANITIZER=1
 export ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 ${ASAN_OPTIONS:-}"
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt print_suppressions=0 ${LSAN_OPTIONS:-}"
 

@@ -1,8 +1,8 @@
-import Synchronization
+import CasefileModel
 
 /// Values made once per key and shared between threads (the locale data every format learns).
 final class OnceCache<Value: Sendable>: Sendable {
-    private let values = Mutex<[String: Value]>([:])
+    private let values = Locked<[String: Value]>([:])
 
     /// The value for `key`, made by `make` the first time (outside the lock; a race makes it twice
     /// and keeps the first).

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Sections already rendered for one object, kept in the object (`MustacheObject.memo`): the
@@ -7,7 +8,11 @@ import Synchronization
 /// began outside any indented partial: then what it printed depends on the object and the
 /// template alone. A record's mention (a bulletin in the panel of each suspect who likes its
 /// fruit) is so rendered once for a build's pages instead of a dozen times.
-public final class MemoSlots: Sendable {
+///
+/// The entries are guarded by an `NSLock` (a pthread mutex), not by `Mutex`: on Linux
+/// ThreadSanitizer does not see a `Mutex` pass from one thread to another, and reports what it
+/// guards as raced by two threads rendering at once.
+public final class MemoSlots: @unchecked Sendable {
     enum State {
         /// Rendered once, not kept.
         case seen
@@ -31,8 +36,9 @@ public final class MemoSlots: Sendable {
         case render(offer: Bool)
     }
 
-    /// A handful: an object shows in a few sections of a few templates.
-    private let entries = Mutex<[Entry]>([])
+    /// A handful: an object shows in a few sections of a few templates. Only under `lock`.
+    private var entries: [Entry] = []
+    private let lock = NSLock()
 
     /// How many sections one object keeps at most: past that (templates compiled again and
     /// again by a preview), it forgets them all and starts again.
@@ -43,7 +49,7 @@ public final class MemoSlots: Sendable {
     /// Whether the section is kept, and otherwise whether this rendering should be offered: the
     /// second one is.
     func look(code: Int, start: Int, variant: Int) -> Look {
-        entries.withLock { entries in
+        lock.withLock {
             for i in entries.indices where entries[i].code == code && entries[i].start == start && entries[i].variant == variant {
                 switch entries[i].state {
                 case let .kept(bytes): return .copy(bytes)
@@ -59,7 +65,7 @@ public final class MemoSlots: Sendable {
 
     /// What the offered rendering printed, or nil when it depended on more than the object.
     func keep(code: Int, start: Int, variant: Int, _ bytes: [UInt8]?) {
-        entries.withLock { entries in
+        lock.withLock {
             for i in entries.indices where entries[i].code == code && entries[i].start == start && entries[i].variant == variant {
                 entries[i].state = bytes.map(State.kept) ?? .never
             }
@@ -68,7 +74,7 @@ public final class MemoSlots: Sendable {
 
     /// The sections kept, by their bytes (for tests and measurements).
     public var kept: [[UInt8]] {
-        entries.withLock { entries in
+        lock.withLock {
             entries.compactMap { if case let .kept(bytes) = $0.state { bytes } else { nil } }
         }
     }

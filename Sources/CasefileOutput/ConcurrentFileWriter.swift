@@ -1,6 +1,5 @@
 import Foundation
 import CasefileModel
-import Synchronization
 
 /// Writes files below one folder from any thread, several at once: each file where the page was
 /// rendered, so that writing them (a tenth of a 10k build's work) is shared by the cores rather
@@ -11,7 +10,7 @@ public final class ConcurrentFileWriter: Sendable {
     private let displayPath: String
     private let gate: WriteGate?
     /// The folders made so far (or found there), as paths.
-    private let folders = Mutex<Set<String>>([])
+    private let folders = Locked<Set<String>>([])
 
     init(root: String, displayPath: String, gate: WriteGate?) {
         self.root = root.hasSuffix("/") ? root : root + "/"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CasefileModel
 
 /// Lets another thread (a signal's clean-up) stop a folder's writing between two writes.
@@ -15,7 +14,7 @@ public final class WriteGate: Sendable {
         var writing = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

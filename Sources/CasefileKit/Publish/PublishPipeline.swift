@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import CasefileModel
 import CasefileOutput
@@ -194,7 +193,7 @@ extension PublishPipeline {
     /// The gate every write of a publish passes, and whether its swap is done.
     final class Progress: Sendable {
         let gate = WriteGate()
-        private let done = Mutex(false)
+        private let done = Locked(false)
 
         /// Called inside the gate, right after the swap.
         func markSwapped() { done.withLock { $0 = true } }
