@@ -50,7 +50,7 @@ public final class MemoSlots: @unchecked Sendable {
     /// second one is.
     func look(code: Int, start: Int, variant: Int) -> Look {
         lock.withLock {
-            for i in entries.indices where entries[i].code == code && entries[i].start == start && entries[i].variant == variant {
+            if let i = index(code, start, variant) {
                 switch entries[i].state {
                 case let .kept(bytes): return .copy(bytes)
                 case .seen: return .render(offer: true)
@@ -66,10 +66,13 @@ public final class MemoSlots: @unchecked Sendable {
     /// What the offered rendering printed, or nil when it depended on more than the object.
     func keep(code: Int, start: Int, variant: Int, _ bytes: [UInt8]?) {
         lock.withLock {
-            for i in entries.indices where entries[i].code == code && entries[i].start == start && entries[i].variant == variant {
-                entries[i].state = bytes.map(State.kept) ?? .never
-            }
+            if let i = index(code, start, variant) { entries[i].state = bytes.map(State.kept) ?? .never }
         }
+    }
+
+    /// Where the section's entry is, if it has one. Only under `lock`.
+    private func index(_ code: Int, _ start: Int, _ variant: Int) -> Int? {
+        entries.firstIndex { $0.code == code && $0.start == start && $0.variant == variant }
     }
 
     /// The sections kept, by their bytes (for tests and measurements).

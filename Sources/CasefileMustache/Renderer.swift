@@ -138,10 +138,16 @@ struct Renderer {
         if case let .object(object) = item, let identity = object.memo, indentation.isEmpty {
             remembered(item, identity, code, start, end)
         } else {
-            push(item)
-            render(code, start, end)
-            pop()
+            pushed(item, code, start, end)
         }
+    }
+
+    /// `code.ops[start..<end]` rendered with `item` pushed. The caller sets `top` again.
+    @inline(__always)
+    private mutating func pushed(_ item: MustacheValue, _ code: borrowing CompiledTemplate.Code, _ start: Int, _ end: Int) {
+        push(item)
+        render(code, start, end)
+        pop()
     }
 
     /// A section's body rendered for `item`, an object that asks to be remembered: copied when
@@ -153,15 +159,11 @@ struct Renderer {
         case let .copy(bytes):
             output.append(contentsOf: bytes)
         case .render(offer: false):
-            push(item)
-            render(code, start, end)
-            pop()
+            pushed(item, code, start, end)
         case .render(offer: true):
             let (mark, place, outer) = (output.count, stack.count, lowest)
             lowest = Int.max
-            push(item)
-            render(code, start, end)
-            pop()
+            pushed(item, code, start, end)
             identity.slots.keep(code: code.id, start: start, variant: identity.variant,
                                 lowest >= place ? Array(output[mark...]) : nil)
             lowest = min(outer, lowest)
