@@ -89,11 +89,12 @@ public struct UIStrings: Sendable {
     /// The form of `key` for `count` in the language's plural rules, with `{count}` as the
     /// language writes the number and the other placeholders filled from `values`.
     public func count(_ key: UIText, _ count: Int, _ values: [String: String] = [:]) -> String {
-        var values = values
-        values["count"] = numbers.integer(count)
-        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, values, isolated: isolatesValues) }
+        let number = numbers.integer(count)
+        // `{count}` first, then the others: no dictionary is made for the number.
+        let value = { (name: Substring) in name == "count" ? number : values[String(name)] }
+        guard let entry = entries[key.rawValue] else { return Self.fill(key.rawValue, isolated: isolatesValues, value) }
         let form = entry.text ?? entry.forms[plurals.category(count).rawValue] ?? entry.forms["other"] ?? ""
-        return Self.fill(form, values, isolated: isolatesValues)
+        return Self.fill(form, isolated: isolatesValues, value)
     }
 
     /// A column's name inside a sentence ("by fruit"): lowercased where the language capitalises
@@ -112,31 +113,46 @@ public struct UIStrings: Sendable {
     /// into a sentence: an id such as `b-orchard-elstar` or a name written left to right then
     /// keeps its order, and the punctuation around it stays on the sentence's side.
     public static func fill(_ text: String, _ values: [String: String], isolated: Bool = false) -> String {
-        let u = text.utf8
+        guard !values.isEmpty else { return text }
+        return fill(text, isolated: isolated) { values[String($0)] }
+    }
+
+    /// `fill` with each name's value from `value`. The braces are found on the text's bytes (a
+    /// `Span`), and the text between them is copied as substrings, which checks nothing again.
+    static func fill(_ text: String, isolated: Bool, _ value: (Substring) -> String?) -> String {
+        let utf8 = text.utf8
+        let bytes = utf8.span
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard !values.isEmpty, var i = u.firstIndex(of: open) else { return text }
+        let n = bytes.count
+        var i = 0
+        while i < n, bytes[i] != open { i += 1 }
+        guard i < n else { return text }
+        func piece(_ start: Int, _ end: Int) -> Substring {
+            let from = utf8.index(utf8.startIndex, offsetBy: start)
+            return Substring(utf8[from..<utf8.index(from, offsetBy: end - start)])
+        }
         var out = ""
-        out.reserveCapacity(u.count + 16)
+        out.reserveCapacity(n + 16)
         // Bytes from `copied` up to `i` are text to copy as it is; `i` is at a "{".
-        var copied = u.startIndex
-        while i < u.endIndex {
-            let nameStart = u.index(after: i)
-            if let end = u[nameStart...].firstIndex(of: close),
-               let value = values[String(Substring(u[nameStart..<end]))] {
-                out += Substring(u[copied..<i])
+        var copied = 0
+        while i < n {
+            var end = i + 1
+            while end < n, bytes[end] != close { end += 1 }
+            if end < n, let value = value(piece(i + 1, end)) {
+                out += piece(copied, i)
                 if isolated, !value.isEmpty {
                     out += "\u{2068}" + value + "\u{2069}"
                 } else {
                     out += value
                 }
-                copied = u.index(after: end)
+                copied = end + 1
                 i = copied
             } else {
-                i = nameStart
+                i += 1
             }
-            i = u[i...].firstIndex(of: open) ?? u.endIndex
+            while i < n, bytes[i] != open { i += 1 }
         }
-        out += Substring(u[copied...])
+        out += piece(copied, n)
         return out
     }
 }

@@ -10,11 +10,14 @@ extension NoteHTML {
     /// print their address).
     static let outsideLink = "<a href=\"http"
 
+    /// What marks such a link, after its `href`.
+    static let markText = " class=\"\(addressLinkClass)\""
+
     /// The note with each link whose text is its address marked, its slots moved with the bytes.
     func markingAddressLinks() -> NoteHTML {
         let bytes = Array(html.utf8)
         let open = Array(Self.outsideLink.utf8), close = Array("</a>".utf8)
-        let mark = Array(" class=\"\(Self.addressLinkClass)\"".utf8)
+        let mark = Array(Self.markText.utf8)
         // Where the mark goes: right after the closing quote of the link's `href`.
         var marks: [Int] = []
         var at = 0
@@ -29,21 +32,22 @@ extension NoteHTML {
             at = textEnd + close.count
         }
         guard !marks.isEmpty else { return self }
-        var out: [UInt8] = []
+        // Pieces of the note cut after ASCII quotes, and the ASCII mark: see `labellingTaskItems`.
+        var out = ""
         out.reserveCapacity(bytes.count + marks.count * mark.count)
         var read = 0
         for at in marks {
-            out += bytes[read..<at]
-            out += mark
+            out += html.utf8Piece(read..<at)
+            out += Self.markText
             read = at
         }
-        out += bytes[read...]
+        out += html.utf8Piece(read..<bytes.count)
         let moved = slots.map { slot -> LinkSlot in
             var slot = slot
             slot.offset += mark.count * marks.count { $0 <= slot.offset }
             return slot
         }
-        return NoteHTML(html: String(decoding: out, as: UTF8.self), slots: moved)
+        return NoteHTML(html: out, slots: moved)
     }
 
     /// Whether a link's text (as HTML) is its address (as the `href` holds it): the same bytes,

@@ -13,14 +13,16 @@ extension NoteHTML {
     func labellingTaskItems() -> NoteHTML {
         let bytes = Array(html.utf8)
         let open = Array(Self.taskCheckbox.utf8)
-        var out: [UInt8] = []
+        // Built from pieces of the note cut at ASCII bytes, and ASCII tags: appending them copies
+        // bytes and checks nothing (a string made from bytes would check the note's UTF-8 again).
+        var out = ""
         out.reserveCapacity(bytes.count + 64)
         // Each stretch of the original copied as it is, and where it went: slots lie in them.
         var copies: [(from: Range<Int>, to: Int)] = []
         func copy(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            copies.append((range, out.count))
-            out += bytes[range]
+            copies.append((range, out.utf8.count))
+            out += html.utf8Piece(range)
         }
         var read = 0
         while let start = Self.find(open, in: bytes, from: read),
@@ -35,11 +37,11 @@ extension NoteHTML {
                 break
             }
             let end = Self.inlineEnd(bytes, from: text)
-            out += Self.labelOpen
+            out += "<label>"
             copy(start..<tagEnd)
-            out.append(UInt8(ascii: " "))
+            out += " "
             copy(text..<end)
-            out += Self.labelClose
+            out += "</label>"
             read = end
         }
         guard !copies.isEmpty else { return self }
@@ -51,12 +53,10 @@ extension NoteHTML {
             }
             return slot
         }
-        return NoteHTML(html: String(decoding: out, as: UTF8.self), slots: moved)
+        return NoteHTML(html: out, slots: moved)
     }
 
     private static let paragraph = Array("\n<p>".utf8)
-    private static let labelOpen = Array("<label>".utf8)
-    private static let labelClose = Array("</label>".utf8)
     private static let ends = ["</li>", "</p>"].map { Array($0.utf8) }
     /// The blocks cmark-gfm starts on a line of their own inside an item (after its first line).
     private static let blocks = ["ul", "ol", "p", "pre", "blockquote", "div", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]

@@ -15,9 +15,9 @@ struct Listings: Sendable {
     /// Every record's row of one table, as a listing prints it: the same in every listing of
     /// the table (all live two folders down), so made once and copied.
     struct Rows: Sendable {
-        let bytes: [UInt8]
-        /// Record i's row is `bytes[offsets[i]..<offsets[i + 1]]`.
-        let offsets: [Int]
+        /// Each record's row, checked as UTF-8 once: a page appends its rows' text without
+        /// checking it again.
+        let html: [String]
 
         /// Each row rendered by `partials/listing-row` with its own values alone (and the UI
         /// strings, `strings`, as `t`).
@@ -33,10 +33,8 @@ struct Listings: Sendable {
             let root = SiteLayout.root(depth: SiteLayout.listingDepth)
             let numeric = columns.columns.map { MustacheValue.bool($0.numeric) }
             var run = templates.run()
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(columns.count * 320)
-            var offsets = [0]
-            offsets.reserveCapacity(columns.count + 1)
+            var html: [String] = []
+            html.reserveCapacity(columns.count)
             for i in 0..<columns.count {
                 let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
                 // A record's own page; a problem's row in the validation table.
@@ -47,11 +45,9 @@ struct Listings: Sendable {
                 let row = Fields([(.id, .string(table == .validation ? fragment : Listings.recordID(table, v, i))),
                                   (.href, .string(root + href)), (.name, .string(columns.columns[0].text(i))),
                                   (.cells, .list(cells)), (.t, strings)])
-                bytes += run.render(row, template: .listingRow, capacity: 512)
-                offsets.append(bytes.count)
+                html.append(String(decoding: run.render(row, template: .listingRow, capacity: 512), as: UTF8.self))
             }
-            self.bytes = bytes
-            self.offsets = offsets
+            self.html = html
         }
     }
 
@@ -136,7 +132,7 @@ struct Listings: Sendable {
             let pageCount = Self.pageCount(records.count, pageSize: size)
             let index = pageCount > 1 ? sorted.flatMap { order in
                 columns!.sort.texts[order.column].map {
-                    NameIndex(order: records, texts: $0, pageSize: size, descending: order.descending)
+                    NameIndex(order: records, texts: $0, pageSize: size, descending: order.descending, strings: strings)
                 }
             } : nil
             for n in 1...pageCount where only.contains(SiteLayout.listing(stem, page: n)) {
@@ -180,10 +176,10 @@ struct Listings: Sendable {
     /// A listing page's file: the frame's common context, its header links, its rows.
     static func render(_ page: Page, frame: PageFrame, templates: inout TemplateSet.Run) -> OutputFile {
         let table = page.columns.table
-        var html: [UInt8] = []
-        html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.offsets[$1 + 1] - page.rows.offsets[$1] })
+        var html = ""
+        html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.html[$1].utf8.count })
         for i in page.records {
-            html.append(contentsOf: page.rows.bytes[page.rows.offsets[i]..<page.rows.offsets[i + 1]])
+            html += page.rows.html[i]
         }
         let s = frame.strings
         let name = PageFrame.tableName(table, s)
@@ -212,10 +208,10 @@ struct Listings: Sendable {
         let context = frame.context(
             heading: heading, placeholder: "", caption: heading + shown, empty: .none,
             rows: [], selection: [], inspector: false, pagination: pagination,
-            extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: String(decoding: html, as: UTF8.self)))),
+            extra: [(.columns, frame.columns(table, sorted: page.sorted)), (.listingRows, .text(HTMLText(trusted: html))),
                     (.about, .string(about)), (.backHref, .string(frame.link(toPage: table))),
                     (.pageIndex, page.index.map { $0.context(strings: s, href: href) } ?? .bool(false))])
-        return OutputFile(path: page.path, bytes: templates.render(context, template: .listing, capacity: html.count + (1 << 14)))
+        return OutputFile(path: page.path, bytes: templates.render(context, template: .listing, capacity: html.utf8.count + (1 << 14)))
     }
 
     static func recordID(_ table: SiteTable, _ v: PlacedCase, _ i: Int) -> String {

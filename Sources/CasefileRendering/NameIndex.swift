@@ -25,11 +25,20 @@ struct NameIndex: Sendable {
     let texts: [String]
     let pageSize: Int
     let entries: [Entry]
+    /// Each page's `names`, made once when the index is made with the site's strings: every page
+    /// of the listing links, and names, a few dozen of its pages.
+    private let pageNames: [String]?
 
-    init(order: [Int], texts: [String], pageSize: Int, descending: Bool) {
+    /// `strings`: the site's, to make each page's names once (an index that only compares, for
+    /// `showsSame`, needs none).
+    init(order: [Int], texts: [String], pageSize: Int, descending: Bool, strings: UIStrings? = nil) {
         self.order = order
         self.texts = texts
         self.pageSize = max(1, pageSize)
+        let size = self.pageSize
+        pageNames = strings.map { strings in
+            (1...max(1, (order.count + size - 1) / size)).map { Self.names(page: $0, order, texts, size, strings) }
+        }
         var first: [String: Int] = [:]
         var labels: [String] = []
         for (place, record) in order.enumerated() {
@@ -48,7 +57,6 @@ struct NameIndex: Sendable {
             }
         }
         if first[Self.rest] != nil { labels.append(Self.rest) }
-        let size = self.pageSize
         entries = labels.map { Entry(label: $0, page: first[$0].map { $0 / size + 1 }) }
     }
 
@@ -86,6 +94,11 @@ struct NameIndex: Sendable {
 
     /// The first and the last text page `page` holds, as its links say them.
     func names(page: Int, strings: UIStrings) -> String {
+        if let pageNames, pageNames.indices.contains(page - 1) { return pageNames[page - 1] }
+        return Self.names(page: page, order, texts, pageSize, strings)
+    }
+
+    private static func names(page: Int, _ order: [Int], _ texts: [String], _ pageSize: Int, _ strings: UIStrings) -> String {
         let from = min(order.count, (page - 1) * pageSize), to = min(order.count, page * pageSize)
         guard from < to else { return "" }
         let first = texts[order[from]], last = texts[order[to - 1]]
@@ -109,14 +122,15 @@ struct NameIndex: Sendable {
 
     /// The index of each of `tables` whose own pages list it in the order of a text column
     /// (site.yaml's `defaultOrder`) and that spans pages.
-    static func defaultOrders(_ v: PlacedCase, tables: Set<SiteTable>) -> [SiteTable: NameIndex] {
+    static func defaultOrders(_ v: PlacedCase, tables: Set<SiteTable>, strings: UIStrings) -> [SiteTable: NameIndex] {
         let site = v.caseContent.site
         var indexes: [SiteTable: NameIndex] = [:]
         for table in tables where v.pagePlan.pageCount(table) > 1 {
             guard let order = site.defaultOrder[table], let records = v.pagePlan.order(table),
                   let texts = TableSort(table, v.caseContent, v.index, problems: v.diagnostics).texts[order.column]
             else { continue }
-            indexes[table] = NameIndex(order: records, texts: texts, pageSize: site.pageSize, descending: order.descending)
+            indexes[table] = NameIndex(order: records, texts: texts, pageSize: site.pageSize, descending: order.descending,
+                                       strings: strings)
         }
         return indexes
     }

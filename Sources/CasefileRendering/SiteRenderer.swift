@@ -113,7 +113,7 @@ public struct SiteRenderer: Sendable {
         var frame = PageFrame.Output(stylesheet: SiteLayout.stylesheet(hash: ContentHash.hex8(css)), baseURL: baseURL,
                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                      detents: site.sheet.detents)
-        frame.indexes = NameIndex.defaultOrders(placed, tables: Set(jobs.map(\.kind)))
+        frame.indexes = NameIndex.defaultOrders(placed, tables: Set(jobs.map(\.kind)), strings: strings)
         let output = frame
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))

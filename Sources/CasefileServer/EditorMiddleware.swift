@@ -62,7 +62,7 @@ struct EditorMiddleware: RouterMiddleware {
               let bytes = try await file.page(files.state) else {
             return Self.text(.notFound, "There is no page \(path) to edit on.")
         }
-        var page = EditorPage(html: Self.withoutReload(String(decoding: bytes, as: UTF8.self)))
+        let page = EditorPage(html: Self.withoutReload(String(decoding: bytes, as: UTF8.self)))
         let secret = [("_secret", bound.access.secret.hex)]
         let pairs = post ? try context.requireEditForm().fields.map { (name: $0.name, value: $0.value) } : []
         switch action {
@@ -96,7 +96,6 @@ struct EditorMiddleware: RouterMiddleware {
                                                     grabbers: page.grabbers(id), hidden: secret)
             return await answer(result, page: page)
         }
-        _ = page
     }
 
     private func answer(_ answer: EditorAnswer, page: EditorPage?) async -> Response {

@@ -70,10 +70,14 @@ import CasefileLocalization
         #expect(index.entries.map(\.page) == [1, 1, 2, 3, 3, 3, 1])
     }
 
-    @Test func aPageSaysItsFirstAndLastName() {
+    /// The same whether the index made each page's names when it was made (with the site's
+    /// strings, as a build does) or makes them when asked.
+    @Test(arguments: [false, true])
+    func aPageSaysItsFirstAndLastName(madeWithStrings: Bool) {
         let names = ["Bea", "Ada", "Cleo", "Dan", "Eve"]
-        let index = NameIndex(order: Self.order(names), texts: names, pageSize: 2, descending: false)
         let strings = UIStrings.english
+        let index = NameIndex(order: Self.order(names), texts: names, pageSize: 2, descending: false,
+                              strings: madeWithStrings ? strings : nil)
         #expect(index.names(page: 1, strings: strings) == "Ada – Bea")
         #expect(index.names(page: 2, strings: strings) == "Cleo – Dan")
         // A page of one name says it once.

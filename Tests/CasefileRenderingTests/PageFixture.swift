@@ -22,7 +22,7 @@ struct PageFixture {
         problems = ProblemIndex(placed.diagnostics)
         output = PageFrame.Output(stylesheet: "casefile.test.css", baseURL: baseURL,
                                   detents: placed.caseContent.site.sheet.detents)
-        output.indexes = NameIndex.defaultOrders(placed, tables: Set(SiteTable.allCases))
+        output.indexes = NameIndex.defaultOrders(placed, tables: Set(SiteTable.allCases), strings: output.strings)
     }
 
     /// `content` validated as if loaded from three JSON files, one record a line.
