@@ -12,15 +12,23 @@ import CasefileValidation
 /// that a chip's tick costs what the form holds, not what the page holds. So values of one facet
 /// add up (either), facets narrow (both); none checked shows every row; the form's reset button
 /// clears them all.
-struct Filters {
+struct Filters: Sendable {
+    /// A record's value for a facet: as a slug (for the attribute and the chip's id), its label,
+    /// and where it sorts among the chips (values of a fixed order first, then by label).
+    struct Value: Sendable {
+        let slug: String
+        let label: String
+        let rank: Int
+    }
+
     /// One way to narrow a table: the name rows and chips carry, what the form calls it, and
-    /// each record's value.
-    struct Facet {
+    /// each record's value, made once (every page of the table reads its rows' values twice).
+    struct Facet: Sendable {
         let name: String
         let legend: String
-        /// The record's value as a slug (for the attribute and the chip's id), its label, and
-        /// where it sorts among the chips (values of a fixed order first, then by label).
-        let value: (Int) -> (slug: String, label: String, rank: Int)
+        let values: [Value]
+
+        func value(_ i: Int) -> Value { values[i] }
     }
 
     let facets: [Facet]
@@ -28,49 +36,56 @@ struct Filters {
     init(_ kind: SiteTable, _ v: PlacedCase, _ strings: UIStrings = .english) {
         let c = v.caseContent, index = v.index, s = strings
         func slug(_ text: String) -> String { Slug.suggested(for: text) }
+        func facet(_ name: String, _ legend: UIText, _ count: Int, _ value: (Int) -> (String, String, Int)) -> Facet {
+            Facet(name: name, legend: s.text(legend), values: (0..<count).map {
+                let (slug, label, rank) = value($0)
+                return Value(slug: slug, label: label, rank: rank)
+            })
+        }
         switch kind {
         case .suspects:
-            let labels = Suspicion.Label.allCases
+            // Each label's text and slug once: the records share them.
+            let labels = Suspicion.Label.allCases.enumerated().map { (slug($1.rawValue), s.label($1), $0) }
+            let paws = Animal.PawSize.allCases.enumerated().map { ($1.rawValue, s.label($1), $0) }
+            let n = c.animals.count
             facets = [
-                Facet(name: "label", legend: s.text(.suspicion)) { a in
-                    let label = c.animals[a].suspicion.label
-                    return (slug(label.rawValue), s.label(label), labels.firstIndex(of: label) ?? 0)
+                facet("label", .suspicion, n) { a in
+                    labels[Suspicion.Label.allCases.firstIndex(of: c.animals[a].suspicion.label) ?? 0]
                 },
-                Facet(name: "species", legend: s.text(.species)) { a in
-                    (slug(c.animals[a].species), c.animals[a].species, 0)
-                },
-                Facet(name: "paw", legend: s.text(.pawSize)) { a in
-                    let paw = c.animals[a].pawSize
-                    return (paw.rawValue, s.label(paw), Animal.PawSize.allCases.firstIndex(of: paw) ?? 0)
-                },
+                facet("species", .species, n) { a in (slug(c.animals[a].species), c.animals[a].species, 0) },
+                facet("paw", .pawSize, n) { a in paws[Animal.PawSize.allCases.firstIndex(of: c.animals[a].pawSize) ?? 0] },
             ]
         case .bulletins:
+            let (awake, noneAwake) = (s.text(.aSuspectAwake), s.text(.noSuspectAwake))
+            let n = c.bulletins.count
             facets = [
-                Facet(name: "fruit", legend: s.text(.fruit)) { b in
+                facet("fruit", .fruit, n) { b in
                     let id = c.bulletins[b].fruit
                     return (slug(id.rawValue), index.fruitPosition[id].map { c.fruits[$0].name } ?? id.rawValue, 0)
                 },
-                Facet(name: "awake", legend: s.text(.suspects)) { b in
-                    index.suspectCount(b) > index.asleepSuspectCount(b)
-                        ? ("awake", s.text(.aSuspectAwake), 0) : ("none-awake", s.text(.noSuspectAwake), 1)
+                facet("awake", .suspects, n) { b in
+                    index.suspectCount(b) > index.asleepSuspectCount(b) ? ("awake", awake, 0) : ("none-awake", noneAwake, 1)
                 },
             ]
         case .fruits:
+            let (noFans, favoured) = (s.text(.noOneFavoursIt), s.text(.favoured))
             facets = [
-                Facet(name: "favoured", legend: s.text(.fans)) { f in
-                    index.fans[f].isEmpty ? ("no-fans", s.text(.noOneFavoursIt), 1) : ("favoured", s.text(.favoured), 0)
+                facet("favoured", .fans, c.fruits.count) { f in
+                    index.fans[f].isEmpty ? ("no-fans", noFans, 1) : ("favoured", favoured, 0)
                 },
             ]
         case .validation:
+            let noFile = s.text(.noFile)
+            let n = v.diagnostics.count
             facets = [
-                Facet(name: "severity", legend: s.text(.severity)) { i in
+                facet("severity", .severity, n) { i in
                     let severity = v.diagnostics[i].severity
                     return (severity.rawValue, s.label(severity), severity.rank)
                 },
-                Facet(name: "rule", legend: s.text(.rule)) { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
-                Facet(name: "file", legend: s.text(.file)) { i in
+                facet("rule", .rule, n) { i in (v.diagnostics[i].ruleID, v.diagnostics[i].ruleID, 0) },
+                facet("file", .file, n) { i in
                     let path = v.diagnostics[i].location?.path ?? ""
-                    return (path.isEmpty ? "none" : slug(path), path.isEmpty ? s.text(.noFile) : path, path.isEmpty ? 1 : 0)
+                    return (path.isEmpty ? "none" : slug(path), path.isEmpty ? noFile : path, path.isEmpty ? 1 : 0)
                 },
             ]
         }

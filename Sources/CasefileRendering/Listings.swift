@@ -80,6 +80,8 @@ struct Listings: Sendable {
     let pages: [Page]
     /// Each filter value's listing (`suspects/label/very-suspicious`) and how many records it has.
     let facetTotals: [String: Int]
+    /// The filters of each table whose value listings were made: its pages read them too.
+    let filters: [SiteTable: Filters]
 
     /// The listings `only` asks for, and the facet totals the pages it asks for link to. Nothing
     /// is sorted or grouped that no file needs: a preview that re-renders one page pays for the
@@ -94,16 +96,21 @@ struct Listings: Sendable {
             table(v, table: $0, only: only, templates: templates, strings: strings, text: text, sorted: sorted[$0] ?? [:])
         }) ?? []
         return Listings(pages: tables.flatMap(\.pages),
-                        facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } })
+                        facetTotals: tables.reduce(into: [:]) { $0.merge($1.totals) { a, _ in a } },
+                        filters: Dictionary(uniqueKeysWithValues: zip(SiteTable.allCases, tables).compactMap { table, made in
+                            made.filters.map { (table, $0) }
+                        }))
     }
 
-    private init(pages: [Page], facetTotals: [String: Int]) {
+    private init(pages: [Page], facetTotals: [String: Int], filters: [SiteTable: Filters]) {
         self.pages = pages
         self.facetTotals = facetTotals
+        self.filters = filters
     }
 
     private static func table(_ v: PlacedCase, table: SiteTable, only: PageSet, templates: TemplateSet, strings: UIStrings,
-                              text: MustacheValue, sorted known: [Int: [Int]]) -> (pages: [Page], totals: [String: Int]) {
+                              text: MustacheValue, sorted known: [Int: [Int]])
+        -> (pages: [Page], totals: [String: Int], filters: Filters?) {
         let site = v.caseContent.site
         var pages: [Page] = []
         var totals: [String: Int] = [:]
@@ -122,7 +129,7 @@ struct Listings: Sendable {
                 && !$0.hasPrefix(table.rawValue + "/by/") }
         let tablePages = (1...pageCount).contains { only.contains(SiteLayout.page(table, number: $0)) }
         let facets = site.filters && pageCount > 1 && (facetListings || tablePages)
-        guard !orders.isEmpty || facets else { return ([], [:]) }
+        guard !orders.isEmpty || facets else { return ([], [:], nil) }
 
         // Made for the first listing of the table that is wanted, then shared.
         var columns: TableColumns?
@@ -152,8 +159,9 @@ struct Listings: Sendable {
             sorted[c] = ascending
             add(descending ? ascending.reversed() : ascending, stem: stem, sorted: TableOrder(column: c, descending: descending), facet: nil)
         }
-        guard facets else { return (pages, totals) }
-        for facet in Filters(table, v, strings).facets {
+        guard facets else { return (pages, totals, nil) }
+        let filters = Filters(table, v, strings)
+        for facet in filters.facets {
             var groups: [String: (label: String, records: [Int])] = [:]
             var order: [String] = []
             for i in 0..<count {
@@ -170,7 +178,7 @@ struct Listings: Sendable {
                 }
             }
         }
-        return (pages, totals)
+        return (pages, totals, filters)
     }
 
     /// A listing page's file: the frame's common context, its header links, its rows.

@@ -22,6 +22,8 @@ final class PageFrame: Sendable {
         var detents: [DetentText] = []
         /// The index of each table whose pages list it in the order of a text column.
         var indexes: [SiteTable: NameIndex] = [:]
+        /// Each table's filters, with every record's values, made once a build.
+        var filters: [SiteTable: Filters] = [:]
 
         init(stylesheet: String, baseURL: String?, facetTotals: [String: Int] = [:], strings: UIStrings = .english,
              detents: [Detent] = []) {
@@ -137,6 +139,11 @@ final class PageFrame: Sendable {
         root + SiteLayout.page(kind, number: number)
     }
 
+    /// The filters of table `kind`: the build's, or made now.
+    func tableFilters(_ kind: SiteTable) -> Filters {
+        output.filters[kind] ?? Filters(kind, validated, strings)
+    }
+
     /// The common context; `rows` come from the page, and `extra` adds the page's own names
     /// (`chart`, `summary`).
     func context(heading: String, placeholder: String, caption: String, empty: EmptyState,
@@ -145,7 +152,7 @@ final class PageFrame: Sendable {
                  extra: [(TemplateField, MustacheValue)] = []) -> PageView {
         let v = validated
         let filters = site.filters ? kind.flatMap { kind in
-            Filters(kind, v, strings).page(records, strings: strings) { facet, slug in
+            tableFilters(kind).page(records, strings: strings) { facet, slug in
                 let stem = SiteLayout.facetListing(kind, facet: facet, value: slug)
                 return output.facetTotals[stem].map { (root + SiteLayout.listing(stem), $0) }
             }
@@ -269,7 +276,7 @@ final class PageFrame: Sendable {
         rows.reserveCapacity(records.count)
         selection.reserveCapacity(records.count)
         // A record's own page has no chips to filter it by.
-        let filters = site.filters && !onRecordPage ? kind.map { Filters($0, validated, strings) } : nil
+        let filters = site.filters && !onRecordPage ? kind.map(tableFilters) : nil
         for i in records {
             let (id, fragment) = record(i)
             selection.append((fragment, id))

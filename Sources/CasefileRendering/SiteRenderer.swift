@@ -114,6 +114,7 @@ public struct SiteRenderer: Sendable {
                                      facetTotals: listings?.facetTotals ?? [:], strings: strings,
                                      detents: site.sheet.detents)
         frame.indexes = NameIndex.defaultOrders(placed, tables: Set(jobs.map(\.kind)), strings: strings)
+        frame.filters = listings?.filters ?? [:]
         let output = frame
         if only.contains(SiteLayout.stylesheet) || only.contains(output.stylesheet) {
             try emit(OutputFile(path: output.stylesheet, contents: css))
