@@ -115,7 +115,7 @@ enum HrefEscaping {
 extension String {
     /// The string's UTF-8 bytes `range`, which starts and ends at ASCII bytes (or the end), as a
     /// substring: appending it to a string copies its bytes without checking them again.
-    func utf8Piece(_ range: Range<Int>) -> Substring {
+    package func utf8Piece(_ range: Range<Int>) -> Substring {
         let utf8 = self.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])

@@ -13,39 +13,51 @@ extension NoteHTML {
     func labellingTaskItems() -> NoteHTML {
         let bytes = Array(html.utf8)
         let open = Array(Self.taskCheckbox.utf8)
-        // Built from pieces of the note cut at ASCII bytes, and ASCII tags: appending them copies
-        // bytes and checks nothing (a string made from bytes would check the note's UTF-8 again).
-        var out = ""
-        out.reserveCapacity(bytes.count + 64)
-        // Each stretch of the original copied as it is, and where it went: slots lie in them.
-        var copies: [(from: Range<Int>, to: Int)] = []
-        func copy(_ range: Range<Int>) {
-            guard !range.isEmpty else { return }
-            copies.append((range, out.utf8.count))
-            out += html.utf8Piece(range)
+        // What the labelled note is made of, in order: stretches of the original (where slots
+        // lie) and the label's tags. Listed first, so that the note is made at its exact size.
+        enum Piece {
+            case original(Range<Int>)
+            case tag(String)
         }
+        var pieces: [Piece] = []
         var read = 0
         while let start = Self.find(open, in: bytes, from: read),
               let tagEnd = Self.find(Array(">".utf8), in: bytes, from: start).map({ $0 + 1 }) {
             var text = tagEnd
             while text < bytes.count, bytes[text] == UInt8(ascii: " ") { text += 1 }
-            copy(read..<start)
+            pieces.append(.original(read..<start))
             // A loose item's paragraph after the checkbox: the label goes inside it.
             for paragraph in [Self.paragraph, Array(Self.paragraph.dropFirst())] where bytes[text...].starts(with: paragraph) {
-                copy(text..<(text + paragraph.count))
+                pieces.append(.original(text..<(text + paragraph.count)))
                 text += paragraph.count
                 break
             }
             let end = Self.inlineEnd(bytes, from: text)
-            out += "<label>"
-            copy(start..<tagEnd)
-            out += " "
-            copy(text..<end)
-            out += "</label>"
+            pieces += [.tag("<label>"), .original(start..<tagEnd), .tag(" "), .original(text..<end), .tag("</label>")]
             read = end
         }
-        guard !copies.isEmpty else { return self }
-        copy(read..<bytes.count)
+        guard !pieces.isEmpty else { return self }
+        pieces.append(.original(read..<bytes.count))
+        // Pieces of the note cut at ASCII bytes, and ASCII tags: appending them copies bytes and
+        // checks nothing (a string made from bytes would check the note's UTF-8 again).
+        var out = ""
+        out.reserveCapacity(pieces.reduce(0) { size, piece in
+            switch piece {
+            case let .original(range): size + range.count
+            case let .tag(tag): size + tag.utf8.count
+            }
+        })
+        // Each stretch of the original copied as it is, and where it went: slots lie in them.
+        var copies: [(from: Range<Int>, to: Int)] = []
+        for piece in pieces {
+            switch piece {
+            case let .original(range) where !range.isEmpty:
+                copies.append((range, out.utf8.count))
+                out += html.utf8Piece(range)
+            case .original: break
+            case let .tag(tag): out += tag
+            }
+        }
         let moved = slots.map { slot -> LinkSlot in
             var slot = slot
             if let piece = copies.last(where: { $0.from.lowerBound <= slot.offset }) {

@@ -15,7 +15,7 @@ import CasefileValidation
 struct Filters: Sendable {
     /// A record's value for a facet: as a slug (for the attribute and the chip's id), its label,
     /// and where it sorts among the chips (values of a fixed order first, then by label).
-    struct Value: Sendable {
+    struct Value: Sendable, Hashable {
         let slug: String
         let label: String
         let rank: Int
@@ -23,12 +23,14 @@ struct Filters: Sendable {
 
     /// One way to narrow a table: the name rows and chips carry, what the form calls it, and
     /// each record's value, made once (every page of the table reads its rows' values twice).
+    /// A facet has few values: each is kept once, and a record holds its value's number.
     struct Facet: Sendable {
         let name: String
         let legend: String
-        let values: [Value]
+        let distinct: [Value]
+        let records: [Int32]
 
-        func value(_ i: Int) -> Value { values[i] }
+        func value(_ i: Int) -> Value { distinct[Int(records[i])] }
     }
 
     let facets: [Facet]
@@ -37,10 +39,17 @@ struct Filters: Sendable {
         let c = v.caseContent, index = v.index, s = strings
         func slug(_ text: String) -> String { Slug.suggested(for: text) }
         func facet(_ name: String, _ legend: UIText, _ count: Int, _ value: (Int) -> (String, String, Int)) -> Facet {
-            Facet(name: name, legend: s.text(legend), values: (0..<count).map {
-                let (slug, label, rank) = value($0)
-                return Value(slug: slug, label: label, rank: rank)
-            })
+            var numbers: [Value: Int32] = [:]
+            var distinct: [Value] = []
+            let records = (0..<count).map { i in
+                let (slug, label, rank) = value(i)
+                let value = Value(slug: slug, label: label, rank: rank)
+                if let number = numbers[value] { return number }
+                distinct.append(value)
+                numbers[value] = Int32(distinct.count - 1)
+                return Int32(distinct.count - 1)
+            }
+            return Facet(name: name, legend: s.text(legend), distinct: distinct, records: records)
         }
         switch kind {
         case .suspects:

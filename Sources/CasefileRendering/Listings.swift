@@ -4,6 +4,7 @@ import CasefileModel
 import CasefileSite
 import CasefileValidation
 import CasefileOutput
+import CasefileMarkdown
 
 /// The pre-rendered listings of a build: every table in every column's order, both ways
 /// (`suspects/by/suspicion-desc.html`), and, for a table longer than one page, every filter
@@ -15,9 +16,15 @@ struct Listings: Sendable {
     /// Every record's row of one table, as a listing prints it: the same in every listing of
     /// the table (all live two folders down), so made once and copied.
     struct Rows: Sendable {
-        /// Each record's row, checked as UTF-8 once: a page appends its rows' text without
-        /// checking it again.
-        let html: [String]
+        /// Every row, one after the other, checked as UTF-8 once: a page appends its rows' text
+        /// without checking it again. One string, not one a row: at 100k, strings of their own
+        /// would hold 40 MB more at the build's peak.
+        let html: String
+        /// Record i's row is `html`'s UTF-8 bytes `offsets[i]..<offsets[i + 1]`.
+        let offsets: [Int]
+
+        /// Record i's row.
+        func row(_ i: Int) -> Substring { html.utf8Piece(offsets[i]..<offsets[i + 1]) }
 
         /// Each row rendered by `partials/listing-row` with its own values alone (and the UI
         /// strings, `strings`, as `t`).
@@ -33,8 +40,10 @@ struct Listings: Sendable {
             let root = SiteLayout.root(depth: SiteLayout.listingDepth)
             let numeric = columns.columns.map { MustacheValue.bool($0.numeric) }
             var run = templates.run()
-            var html: [String] = []
-            html.reserveCapacity(columns.count)
+            var html = ""
+            html.reserveCapacity(columns.count * 320)
+            var offsets = [0]
+            offsets.reserveCapacity(columns.count + 1)
             for i in 0..<columns.count {
                 let fragment = table == .validation ? v.problemFragment(i) : fragments[i]
                 // A record's own page; a problem's row in the validation table.
@@ -45,9 +54,11 @@ struct Listings: Sendable {
                 let row = Fields([(.id, .string(table == .validation ? fragment : Listings.recordID(table, v, i))),
                                   (.href, .string(root + href)), (.name, .string(columns.columns[0].text(i))),
                                   (.cells, .list(cells)), (.t, strings)])
-                html.append(String(decoding: run.render(row, template: .listingRow, capacity: 512), as: UTF8.self))
+                html += String(decoding: run.render(row, template: .listingRow, capacity: 512), as: UTF8.self)
+                offsets.append(html.utf8.count)
             }
             self.html = html
+            self.offsets = offsets
         }
     }
 
@@ -185,9 +196,9 @@ struct Listings: Sendable {
     static func render(_ page: Page, frame: PageFrame, templates: inout TemplateSet.Run) -> OutputFile {
         let table = page.columns.table
         var html = ""
-        html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.html[$1].utf8.count })
+        html.reserveCapacity(page.records.reduce(0) { $0 + page.rows.offsets[$1 + 1] - page.rows.offsets[$1] })
         for i in page.records {
-            html += page.rows.html[i]
+            html += page.rows.row(i)
         }
         let s = frame.strings
         let name = PageFrame.tableName(table, s)

@@ -11,6 +11,7 @@ enum SelectionCSS {
     static func rules(_ records: [(fragment: String, recordID: String)]) -> String {
         guard !records.isEmpty else { return "" }
         var css = ""
+        css.reserveCapacity(records.count * 220 + 256)
         for (n, record) in records.enumerated() {
             css += n == 0 ? "" : ",\n"
             css += "body:has(\(StylePaths.markers)[data-for=\"\(escape(record.fragment))\"] > :target) tr[data-record-id=\"\(escape(record.recordID))\"]"
@@ -31,6 +32,9 @@ enum SelectionCSS {
     /// A CSS string's content: quotes, backslashes and line breaks escaped, `<` too so that the
     /// text cannot close the `<style>` element.
     static func escape(_ text: String) -> String {
+        // Most are ids with nothing to escape: the text itself, not a copy made scalar by scalar.
+        let special: (UInt8) -> Bool = { [0x22, 0x5C, 0x3C, 0x0A, 0x0D, 0x0C].contains($0) }
+        guard text.utf8.contains(where: special) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

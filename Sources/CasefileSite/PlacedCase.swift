@@ -15,8 +15,6 @@ public struct PlacedCase: Sendable {
     public let caseContent: CaseContent
     public let index: CaseIndex
     public let diagnostics: [Diagnostic]
-    /// Each record's own page (`recordPath`), made once: every mention and note link asks.
-    private let recordPaths: (fruits: [String?], animals: [String?], bulletins: [String?])
 
     /// Places `validated`. `earlier`, a placement of the same collections and settings (only
     /// notes changed since), lends its fragments and the orders of every table but the
@@ -29,7 +27,6 @@ public struct PlacedCase: Sendable {
         self.validated = validated
         (caseContent, index, diagnostics) = (c, validated.index, validated.diagnostics)
         self.fragments = earlier?.fragments ?? Fragments(c)
-        recordPaths = earlier?.recordPaths ?? Self.recordPaths(fragments)
         self.pagePlan = PagePlan(pageSize: c.site.pageSize, suspects: c.animals.count, bulletins: c.bulletins.count,
                                  fruits: c.fruits.count, problems: validated.diagnostics.count, orders: orders)
     }
@@ -74,18 +71,7 @@ public struct PlacedCase: Sendable {
     /// The address of record `index` of `collection`: its own page, by its id (nil for an id that
     /// is not a slug, or the second record of an id).
     public func recordPath(_ collection: CaseCollection, _ index: Int) -> String? {
-        switch collection {
-        case .fruits: recordPaths.fruits[index]
-        case .animals: recordPaths.animals[index]
-        case .bulletins: recordPaths.bulletins[index]
-        }
-    }
-
-    private static func recordPaths(_ fragments: Fragments) -> (fruits: [String?], animals: [String?], bulletins: [String?]) {
-        func paths(_ collection: CaseCollection) -> [String?] {
-            fragments[collection].map { SiteLayout.record(collection.pageKind, id: $0) }
-        }
-        return (paths(.fruits), paths(.animals), paths(.bulletins))
+        SiteLayout.record(collection.pageKind, id: fragments[collection][index])
     }
 
     /// A link from the site's root to record `index` of `collection`: its own page, or, when it has

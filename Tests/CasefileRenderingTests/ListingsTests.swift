@@ -61,7 +61,7 @@ import CasefileSite
     @Test func aRowLinksToItsRecordsOwnPageWithItsTextEscaped() async throws {
         let listings = await Listings.make(await Self.fixture().placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/by/suspect-asc")
-        let row = page.rows.html[0]
+        let row = String(page.rows.row(0))
         #expect(row == #"<tr data-record-id="fox"><th scope="row"><a href="../../suspects/id/fox.html">"#
             + "&lt;script&gt;alert(&quot;fox&quot;)&lt;/script&gt; (Red fox)</a></th>"
             + "<td>Elstar Apple, Pear, Fig, plum</td><td>Very suspicious</td></tr>\n")
@@ -73,7 +73,7 @@ import CasefileSite
         c.animals[1].id = Animal.ID("Owl 1")
         let listings = await Listings.make(await PageFixture.make(c).placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "suspects/by/suspect-asc")
-        let row = page.rows.html[1]
+        let row = String(page.rows.row(1))
         // "Owl 1" is no slug: its fragment spells its bytes in hex; it is the second record, on page 1.
         #expect(row.hasPrefix(#"<tr data-record-id="Owl 1"><th scope="row"><a href="../../index.html#_x4f776c2031">"#))
     }
@@ -102,7 +102,7 @@ import CasefileSite
         let listings = await Listings.make(await PageFixture.make(BulletinsPageTests.content()).placed, only: .all, templates: PageFixture.templates)
         let page = try Self.page(listings, "bulletins/by/bites-desc")
         func row(_ i: Int) -> String {
-            page.rows.html[i]
+            String(page.rows.row(i))
         }
         #expect(row(0) == #"<tr data-record-id="b1"><th scope="row"><a href="../../bulletins/id/b1.html">Tue 5 Mar 2024, 23:00</a></th>"#
             + "<td>Elstar Apple</td><td>Barn &lt;B&gt; &amp; &quot;yard&quot;</td>"
