@@ -33,8 +33,12 @@ enum SelectionCSS {
     /// text cannot close the `<style>` element.
     static func escape(_ text: String) -> String {
         // Most are ids with nothing to escape: the text itself, not a copy made scalar by scalar.
-        let special: (UInt8) -> Bool = { [0x22, 0x5C, 0x3C, 0x0A, 0x0D, 0x0C].contains($0) }
-        guard text.utf8.contains(where: special) else { return text }
+        guard text.utf8.contains(where: { byte in
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), 0x0A, 0x0D, 0x0C: true
+            default: false
+            }
+        }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

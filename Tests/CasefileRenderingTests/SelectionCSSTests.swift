@@ -30,4 +30,12 @@ import CasefileMustache
         // An empty page has no rules.
         #expect(SelectionCSS.rules([]) == "")
     }
+
+    /// Each character a CSS string cannot hold as it is, alone in an id, is escaped; an id
+    /// with none of them is the same text.
+    @Test(arguments: [(#"a"b"#, #"a\"b"#), (#"a\b"#, #"a\\b"#), ("a<b", #"a\3c b"#), ("a\nb", #"a\a b"#),
+                      ("a\rb", #"a\a b"#), ("a\u{0C}b", #"a\a b"#), ("plain-id_2", "plain-id_2"), ("é-ü", "é-ü")])
+    func eachCharacterToEscapeIsEscapedAlone(id: String, escaped: String) {
+        #expect(SelectionCSS.escape(id) == escaped)
+    }
 }
