@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// The entries are guarded by an `NSLock` (a pthread mutex), not by `Mutex`: on Linux
 /// ThreadSanitizer does not see a `Mutex` pass from one thread to another, and reports what it
-/// guards as raced by two threads rendering at once.
+/// guards as raced by two threads rendering at once. (The rest of the project shares such state
+/// through `CasefileModel`'s `Locked`; this module depends on no other, so it holds its lock
+/// itself.)
 public final class MemoSlots: @unchecked Sendable {
     enum State {
         /// Rendered once, not kept.
